@@ -1,0 +1,1 @@
+"""The game-agnostic core: cards, records, the game interface, players, the match loop.  No Textual here."""

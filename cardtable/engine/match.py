@@ -1,0 +1,114 @@
+"""A match: hands played one after another until a side wins, with the record kept as it goes."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import RecordError
+from .game import Action, Deal, GameRules, HandState, Number
+from .options import options_to_json
+
+RECORD_FORMAT = "cardtable-record/1"
+
+
+@dataclass
+class PlayedHand:
+    dealer: int
+    deal: Deal
+    state: HandState
+    actions: list[Action] = field(default_factory=list)
+    scored: bool = False
+
+
+class Match:
+    """Scores, hands and the winner of one match; every action goes through ``apply``."""
+
+    def __init__(
+        self,
+        rules: GameRules,
+        options: Any,
+        players: int,
+        start_scores: list[Number] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.options = options
+        self.players = players
+        self.start_scores: list[Number] = list(start_scores) if start_scores else [0] * players
+        self.scores: list[Number] = list(self.start_scores)
+        self.hands: list[PlayedHand] = []
+        self.winner: list[int] | None = None
+        self.special: str | None = None
+        self.deck, self.cards_in_play = rules.deck(options, players)
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def current(self) -> HandState | None:
+        """The hand in progress, if any."""
+        if self.hands and not self.hands[-1].state.complete:
+            return self.hands[-1].state
+        return None
+
+    def next_dealer(self, first_dealer: int = 0) -> int:
+        if not self.hands:
+            return first_dealer % self.players
+        return self.rules.next_dealer(self.hands[-1].state)
+
+    def begin_hand(self, dealer: int, deal: Deal) -> HandState:
+        """Start a new hand; ``RecordError`` if the match or the previous hand does not allow it."""
+        if self.over:
+            raise RecordError("a hand comes after the match is over")
+        if self.hands and not self.hands[-1].state.complete:
+            raise RecordError("a hand comes after a hand that is not complete")
+        if self.hands and dealer != self.rules.next_dealer(self.hands[-1].state):
+            expected = self.rules.next_dealer(self.hands[-1].state)
+            raise RecordError(f"dealer must be {expected} after the previous hand, not {dealer}")
+        state = self.rules.new_hand(self.options, self.players, dealer, deal, list(self.scores))
+        self.hands.append(PlayedHand(dealer, deal, state))
+        self._settle_if_complete()
+        return state
+
+    def deal_new_hand(self, rng: random.Random, first_dealer: int = 0) -> HandState:
+        dealer = self.next_dealer(first_dealer)
+        return self.begin_hand(dealer, self.rules.random_deal(rng, self.options, self.players, dealer))
+
+    def apply(self, action: Action) -> None:
+        """Verify and apply an action to the hand in progress (``IllegalAction`` if it is not legal)."""
+        if not self.hands:
+            raise RecordError("no hand has been dealt")
+        hand = self.hands[-1]
+        hand.state.apply(action)
+        hand.actions.append(action)
+        if hand.state.complete:
+            self._settle_if_complete()
+
+    def _settle_if_complete(self) -> None:
+        hand = self.hands[-1]
+        if hand.scored or not hand.state.complete:
+            return
+        hand.scored = True
+        delta = hand.state.score_delta()
+        assert delta is not None
+        self.scores = [s + d for s, d in zip(self.scores, delta, strict=True)]
+        self.winner, self.special = self.rules.match_result(self.options, self.players, self.scores, hand.state)
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.rules.name,
+            "options": options_to_json(self.options),
+            "players": self.players,
+            "start_scores": list(self.start_scores),
+            "hands": [
+                {
+                    "dealer": hand.dealer,
+                    "deal": hand.deal.to_json(self.deck),
+                    "actions": [a.to_json() for a in hand.actions],
+                }
+                for hand in self.hands
+            ],
+        }

@@ -1,0 +1,139 @@
+"""Records: reading one with its form checked field by field, and writing one."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import RecordError
+from .game import Action, Deal, GameRules, Number
+from .match import RECORD_FORMAT, Match
+from .registry import find_game
+
+
+@dataclass
+class HandEntry:
+    dealer: int
+    deal: Deal
+    actions: list[Action]
+
+
+@dataclass
+class Record:
+    rules: GameRules
+    options: Any
+    players: int
+    start_scores: list[Number] | None
+    hands: list[HandEntry]
+
+    def new_match(self) -> Match:
+        return Match(self.rules, self.options, self.players, self.start_scores)
+
+
+def parse_record(data: object) -> Record:
+    """Check the form of a whole record (header, every hand, every action) before anything is played."""
+    if not isinstance(data, dict):
+        raise RecordError("the record must be a JSON object")
+    if data.get("format") != RECORD_FORMAT:
+        raise RecordError(f"format must be {RECORD_FORMAT!r}, not {data.get('format')!r}")
+    rules = find_game(data.get("game"))
+    players = data.get("players")
+    if players is None:
+        players = rules.default_players
+    if isinstance(players, bool) or not isinstance(players, int) or players not in rules.player_counts:
+        counts = " or ".join(str(n) for n in rules.player_counts)
+        raise RecordError(f"players must be {counts} for {rules.name}, not {players!r}")
+    options = rules.parse_options(data.get("options"), players)
+    start_scores = _parse_start_scores(data.get("start_scores"), rules, options, players)
+    raw_hands = data.get("hands")
+    if not isinstance(raw_hands, list):
+        raise RecordError("hands must be a list")
+    hands: list[HandEntry] = []
+    previous_dealer: int | None = None
+    for h, raw in enumerate(raw_hands):
+        try:
+            entry = _parse_hand(raw, rules, options, players)
+        except RecordError as error:
+            error.hand = h if error.hand is None else error.hand
+            raise
+        if rules.fixed_rotation and previous_dealer is not None and entry.dealer != (previous_dealer + 1) % players:
+            expected = (previous_dealer + 1) % players
+            raise RecordError(f"hands[{h}].dealer must be {expected} (the next seat), not {entry.dealer}", hand=h)
+        previous_dealer = entry.dealer
+        hands.append(entry)
+    return Record(rules, options, players, start_scores, hands)
+
+
+def _parse_start_scores(raw: object, rules: GameRules, options: Any, players: int) -> list[Number] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or len(raw) != players:
+        raise RecordError(f"start_scores must be a list of {players} numbers")
+    for value in raw:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise RecordError(f"start_scores must hold numbers, not {value!r}")
+    rules.validate_start_scores(list(raw), options, players)
+    return list(raw)
+
+
+def _parse_hand(raw: object, rules: GameRules, options: Any, players: int) -> HandEntry:
+    if not isinstance(raw, dict):
+        raise RecordError("a hand entry must be an object")
+    for key in ("dealer", "deal", "actions"):
+        if key not in raw:
+            raise RecordError(f"the hand has no {key}")
+    dealer = raw["dealer"]
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise RecordError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+    deal = rules.parse_deal(raw["deal"], options, players, dealer)
+    raw_actions = raw["actions"]
+    if not isinstance(raw_actions, list):
+        raise RecordError("actions must be a list")
+    actions = []
+    for i, raw_action in enumerate(raw_actions):
+        try:
+            actions.append(rules.parse_action(raw_action, options, players))
+        except RecordError as error:
+            error.action = i
+            raise
+    return HandEntry(dealer, deal, actions)
+
+
+def load_record_text(text: str) -> Record:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"the record is not valid JSON (line {error.lineno}, column {error.colno})") from None
+    return parse_record(data)
+
+
+def load_record_file(path: str | os.PathLike[str]) -> Record:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"cannot read {path}: {error}") from None
+    return load_record_text(text)
+
+
+def dump_record(record: dict[str, Any]) -> str:
+    return json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+
+
+def save_record(record: dict[str, Any], path: str | os.PathLike[str]) -> None:
+    """Write a record atomically: a temporary file in the same folder, then a rename."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(dump_record(record))
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
