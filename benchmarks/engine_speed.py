@@ -34,7 +34,9 @@ def engine_deals(game: str, seconds: float, seed: int) -> float:
     while time.perf_counter() < deadline:
         for _ in range(50):
             dealer = deals % players
-            state = rules.new_hand(options, players, dealer, rules.random_deal(rng, options, players, dealer), [0] * players)
+            state = rules.new_hand(
+                options, players, dealer, rules.random_deal(rng, options, players, dealer), [0] * players
+            )
             fast = hasattr(state, "legal_play_mask")
             while not state.complete:
                 if fast and state.phase == "play":

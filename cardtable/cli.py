@@ -44,7 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("sim", help="play matches between computer players, headless")
     sim.add_argument("game", choices=GAME_NAMES, metavar="GAME", help=f"one of {', '.join(GAME_NAMES)}")
-    sim.add_argument("--seats", required=True, help="one computer level per seat, e.g. heuristic,random,heuristic,random")
+    sim.add_argument(
+        "--seats", required=True, help="one computer level per seat, e.g. heuristic,random,heuristic,random"
+    )
     sim.add_argument("--players", type=int, help="number of players (default: the number of seats)")
     sim.add_argument("--matches", type=int, default=100, help="matches to play (default 100)")
     sim.add_argument("--hands", type=int, help="play this many single hands instead of matches")
@@ -180,7 +182,9 @@ def print_sim_table(result: dict[str, Any]) -> None:
     table.add_column("mean score", justify="right")
     for seat, level in enumerate(result["seats"]):
         won = result["wins_by_seat"][seat]
-        table.add_row(str(seat), level, str(won), f"{100 * won / rounds:.1f} %", str(result["mean_score_by_seat"][seat]))
+        table.add_row(
+            str(seat), level, str(won), f"{100 * won / rounds:.1f} %", str(result["mean_score_by_seat"][seat])
+        )
     console = Console()
     console.print(table)
     console.print(f"{result['hands']} hands in {result['elapsed_s']} s ({result['hands_per_s']} hands/s)")

@@ -38,7 +38,7 @@ def split_code(code: str) -> tuple[str, str]:
     return code[:-1], code[-1]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Deck:
     """A set of suited cards with a fixed bit numbering.
 

@@ -7,6 +7,7 @@ is legal, why something is not, what each seat may see, and what the hand scores
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -57,6 +58,12 @@ def describe_action_json(action: dict[str, Any]) -> str:
     return json.dumps(action, separators=(", ", ": "))
 
 
+@functools.cache
+def play_actions(deck: Deck, seat: int) -> tuple[Action, ...]:
+    """Every card play of one seat, indexed by card: made once, shared by every hand and view."""
+    return tuple(Action(seat, "play", code) for code in deck.codes)
+
+
 class Trick(NamedTuple):
     leader: int
     cards: tuple[str, ...]
@@ -84,8 +91,11 @@ class View:
         """The actions this seat may take now (empty when it is not this seat's decision)."""
         raise NotImplementedError
 
+    #: This seat's card plays, indexed by card (actions are immutable, so they are made once per deck).
+    plays: tuple[Action, ...]
+
     def play_action(self, card: int) -> Action:
-        return Action(self.seat, "play", self.deck.codes[card])
+        return self.plays[card]
 
     def fingerprint(self) -> str:
         """A text that identifies the view: equal views give equal fingerprints (seeds hints)."""
@@ -104,9 +114,8 @@ class HandState(ABC):
     def to_act(self) -> int | None:
         """The seat whose decision it is, or ``None`` once the hand is complete."""
 
-    @property
-    @abstractmethod
-    def complete(self) -> bool: ...
+    #: Whether the hand is over (an attribute, not a property: search loops test it after every card).
+    complete: bool
 
     @abstractmethod
     def legal_actions(self) -> list[Action]: ...

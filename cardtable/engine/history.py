@@ -35,7 +35,11 @@ def hand_history(match: Match, out: dict[str, Any]) -> str:
     lines.append("")
     lines.append(f"Scores: {out['scores']}")
     if out["winner"]:
-        lines.append("Winner: " + ", ".join(names[s] for s in out["winner"]) + (f" ({out['special']})" if out.get("special") else ""))
+        lines.append(
+            "Winner: "
+            + ", ".join(names[s] for s in out["winner"])
+            + (f" ({out['special']})" if out.get("special") else "")
+        )
     if out["error"]:
         err = out["error"]
         lines.append(f"Stopped at hand {err['hand']}, action {err['action']}: {err['reason']}")

@@ -53,7 +53,7 @@ class RandomPlayer(ComputerPlayer):
         if mask and view.only_plays:
             for _ in range(int(rng.random() * mask.bit_count())):
                 mask &= mask - 1
-            return Action(view.seat, "play", view.deck.codes[(mask & -mask).bit_length() - 1])
+            return view.plays[(mask & -mask).bit_length() - 1]
         actions = view.legal_actions()
         return actions[int(rng.random() * len(actions))]
 

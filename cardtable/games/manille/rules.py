@@ -24,6 +24,7 @@ from cardtable.engine.game import (
     View,
     check_seat,
     parse_deal_hands,
+    play_actions,
     single_verb,
 )
 from cardtable.engine.options import option, parse_options
@@ -110,6 +111,7 @@ class ManilleView(View):
         "options",
         "phase",
         "players",
+        "plays",
         "scores",
         "seat",
         "side_pips",
@@ -126,6 +128,7 @@ class ManilleView(View):
     def __init__(self, state: ManilleHand, seat: int) -> None:
         phase = state.phase
         self.seat = seat
+        self.plays = play_actions(DECK, seat)
         self.players = state.players
         self.dealer = state.dealer
         self.to_act = to_act = state.turn if phase != DONE else None
@@ -154,7 +157,7 @@ class ManilleView(View):
     def legal_actions(self) -> list[Action]:
         if self._legal is not None:
             return list(self._legal)
-        return [Action(self.seat, "play", DECK.codes[c]) for c in bits(self.legal_mask)]
+        return [self.plays[c] for c in bits(self.legal_mask)]
 
     def points(self) -> list[int]:
         """Per seat, the pips its side has taken so far."""
@@ -196,6 +199,7 @@ class ManilleHand(HandState):
         self.led_suit = -1
         self.turn = self.leader
         self.legal_cache = -1
+        self.complete = False
         if options.auction:
             self.phase = AUCTION
         else:
@@ -221,10 +225,6 @@ class ManilleHand(HandState):
     def to_act(self) -> int | None:
         return None if self.phase == DONE else self.turn
 
-    @property
-    def complete(self) -> bool:
-        return self.phase == DONE
-
     def side(self, seat: int) -> int:
         return seat % 2 if self.players == 4 else seat
 
@@ -247,7 +247,8 @@ class ManilleHand(HandState):
     def legal_actions(self) -> list[Action]:
         seat = self.turn
         if self.phase == PLAY:
-            return [Action(seat, "play", DECK.codes[c]) for c in bits(self.legal_play_mask())]
+            plays = play_actions(DECK, seat)
+            return [plays[c] for c in bits(self.legal_play_mask())]
         if self.phase == AUCTION:
             actions = [Action(seat, "bid", "pass")]
             for value in range(self._lowest_bid(), self._max_bid() + 1):
@@ -355,6 +356,7 @@ class ManilleHand(HandState):
         self.turn = self.leader = winner
         if last:
             self.phase = DONE
+            self.complete = True
 
     @property
     def tricks(self) -> list[Trick]:  # type: ignore[override]
@@ -372,6 +374,7 @@ class ManilleHand(HandState):
             self.bid_log = (*self.bid_log, (seat, action.value, suit))
         if len(self.passed) == 4:
             self.phase = DONE
+            self.complete = True
             return
         if len(self.passed) == 3 and self.high_bid is not None:
             bid = self.high_bid
@@ -504,7 +507,7 @@ class ManilleRules(GameRules):
         value = raw[verb]
         if verb == "play":
             try:
-                return Action(seat, "play", DECK.codes[DECK.parse(value, self.deck(options, players)[1])])
+                return play_actions(DECK, seat)[DECK.parse(value, self.deck(options, players)[1])]
             except ValueError as error:
                 raise RecordError(f"action.play: {error}") from None
         if verb == "call":
@@ -516,7 +519,7 @@ class ManilleRules(GameRules):
                 raise RecordError("action.suit does not go with a pass")
             return Action(seat, "bid", "pass")
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RecordError(f"action.bid must be \"pass\" or a number of pips, not {value!r}")
+            raise RecordError(f'action.bid must be "pass" or a number of pips, not {value!r}')
         suit = raw.get("suit")
         if not isinstance(suit, str) or suit.upper() not in DECK.suits:
             raise RecordError(f"action.suit must be one of S, H, D, C, not {suit!r}")
