@@ -1,0 +1,95 @@
+"""Helpers shared by the tests: replay a record in-process and compare outputs as subsets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from cardtable.engine.errors import RecordError
+from cardtable.engine.records import load_record_text, parse_record
+from cardtable.engine.replay import EXIT_MALFORMED, failed_form, replay
+
+TESTS = Path(__file__).parent
+
+
+def replay_record(record: dict[str, Any] | str, hint: str | None = None) -> tuple[dict[str, Any], int]:
+    """What ``cardtable replay --json`` prints for ``record`` (a dict or JSON text), and its exit status."""
+    try:
+        parsed = load_record_text(record) if isinstance(record, str) else parse_record(record)
+    except RecordError as error:
+        return failed_form(error), EXIT_MALFORMED
+    out, status, _match = replay(parsed, hint)
+    return json.loads(json.dumps(out)), status
+
+
+def _canonical(action: Any) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+def subset_mismatch(want: Any, got: Any, path: str = "$") -> str | None:
+    """Where ``got`` fails to contain ``want`` (None if it does).
+
+    Objects compare key by key (extra keys in ``got`` are fine), lists item by item, except lists under
+    ``legal`` which compare as sets; ``reason`` only needs to be a non-empty string; ``hint_in`` lists the
+    actions ``hint`` may be; numbers compare within 1e-6.
+    """
+    if isinstance(want, dict):
+        if not isinstance(got, dict):
+            return f"{path}: expected an object, got {got!r}"
+        for key, value in want.items():
+            if key == "hint_in":
+                if _canonical(got.get("hint")) not in {_canonical(a) for a in value}:
+                    return f"{path}.hint: {got.get('hint')!r} is not among {value!r}"
+                continue
+            if key not in got:
+                return f"{path}.{key}: missing"
+            if key == "reason":
+                if not (isinstance(got[key], str) and got[key].strip()):
+                    return f"{path}.reason: empty"
+                continue
+            if key == "legal" and isinstance(value, list):
+                wanted = {_canonical(a) for a in value}
+                found = {_canonical(a) for a in got[key]} if isinstance(got[key], list) else set()
+                if wanted != found:
+                    return f"{path}.legal: missing {sorted(wanted - found)[:4]}, extra {sorted(found - wanted)[:4]}"
+                continue
+            problem = subset_mismatch(value, got[key], f"{path}.{key}")
+            if problem:
+                return problem
+        return None
+    if isinstance(want, list):
+        if not isinstance(got, list) or len(got) != len(want):
+            return f"{path}: expected {len(want)} items, got {got!r}"
+        for i, (w, g) in enumerate(zip(want, got, strict=True)):
+            problem = subset_mismatch(w, g, f"{path}[{i}]")
+            if problem:
+                return problem
+        return None
+    if isinstance(want, float) or isinstance(got, float):
+        if isinstance(want, bool) or isinstance(got, bool) or not isinstance(got, int | float):
+            return f"{path}: expected {want!r}, got {got!r}"
+        return None if abs(float(want) - float(got)) < 1e-6 else f"{path}: expected {want!r}, got {got!r}"
+    return None if want == got and type(want) is type(got) else f"{path}: expected {want!r}, got {got!r}"
+
+
+def case_files(folder: Path) -> list[Path]:
+    """Every ``NAME.json`` record in ``folder`` (recursively) that has a ``NAME.expect.json`` beside it."""
+    return sorted(
+        p for p in folder.rglob("*.json") if not p.name.endswith(".expect.json") and expect_file(p).exists()
+    )
+
+
+def expect_file(record: Path) -> Path:
+    return record.with_name(record.stem + ".expect.json")
+
+
+def check_case(record: Path) -> None:
+    """Replay ``record`` and assert that it matches its ``.expect.json`` (exit status and output subset)."""
+    spec = json.loads(expect_file(record).read_text())
+    args = spec.get("args", [])
+    hint = args[args.index("--hint") + 1] if "--hint" in args else None
+    out, status = replay_record(record.read_text(), hint)
+    assert status == spec.get("exit", 0), f"{record.name}: exit {status}, expected {spec.get('exit', 0)}: {out['error']}"
+    problem = subset_mismatch(spec.get("expect", {}), out)
+    assert problem is None, f"{record.name}: {problem}"
