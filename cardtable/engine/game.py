@@ -143,6 +143,14 @@ class HandState(ABC):
         """Extra per-hand fields for ``replay --json`` (trump, contract, ...)."""
         return {}
 
+    def optional_calls(self) -> dict[int, list[Action]]:
+        """Calls that seats other than ``to_act`` may make out of turn right now, by seat.
+
+        Malilla's redeal call is the example: any eligible seat may call before the first lead.  The
+        game loop offers these to their seats before it asks ``to_act``; replay lists them in ``legal``.
+        """
+        return {}
+
     def legal_for_output(self) -> list[dict[str, Any]]:
         """``next.legal`` as written by replay (games with card-set choices write patterns)."""
         return [a.to_json() for a in self.legal_actions()]
