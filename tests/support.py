@@ -75,9 +75,7 @@ def subset_mismatch(want: Any, got: Any, path: str = "$") -> str | None:
 
 def case_files(folder: Path) -> list[Path]:
     """Every ``NAME.json`` record in ``folder`` (recursively) that has a ``NAME.expect.json`` beside it."""
-    return sorted(
-        p for p in folder.rglob("*.json") if not p.name.endswith(".expect.json") and expect_file(p).exists()
-    )
+    return sorted(p for p in folder.rglob("*.json") if not p.name.endswith(".expect.json") and expect_file(p).exists())
 
 
 def expect_file(record: Path) -> Path:
@@ -90,6 +88,8 @@ def check_case(record: Path) -> None:
     args = spec.get("args", [])
     hint = args[args.index("--hint") + 1] if "--hint" in args else None
     out, status = replay_record(record.read_text(), hint)
-    assert status == spec.get("exit", 0), f"{record.name}: exit {status}, expected {spec.get('exit', 0)}: {out['error']}"
+    assert status == spec.get("exit", 0), (
+        f"{record.name}: exit {status}, expected {spec.get('exit', 0)}: {out['error']}"
+    )
     problem = subset_mismatch(spec.get("expect", {}), out)
     assert problem is None, f"{record.name}: {problem}"

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from .errors import RecordError
 
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 
 def option(default: Any, help: str, choices: tuple[Any, ...] | None = None) -> Any:
@@ -34,7 +34,7 @@ def _check_type(name: str, value: Any, default: Any) -> None:
         raise RecordError(f"options.{name} must be a string, not {value!r}")
 
 
-def parse_options(cls: type[O], raw: object, defaults: dict[str, Any] | None = None) -> O:
+def parse_options(cls: type[OptionsT], raw: object, defaults: dict[str, Any] | None = None) -> OptionsT:
     """Build ``cls`` from a JSON object: unknown keys and values of the wrong type are errors.
 
     ``defaults`` overrides the class defaults for keys that ``raw`` leaves out (a default that depends

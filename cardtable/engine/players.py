@@ -13,6 +13,10 @@ from .game import Action, GameRules, View
 
 @runtime_checkable
 class Player(Protocol):
+    """A seat at the table.  A player may also define ``async offer(view, calls) -> Action | None``,
+    asked before another seat's turn when the rules allow this seat a call out of turn, and
+    ``refused(reason)``, told when the engine refuses its action (it is then asked again)."""
+
     async def choose(self, view: View) -> Action: ...
 
 
@@ -38,8 +42,15 @@ class ComputerPlayer:
     def decide(self, view: View) -> Action:
         raise NotImplementedError
 
+    def consider(self, view: View, calls: list[Action]) -> Action | None:
+        """Whether to make one of ``calls`` out of turn (Malilla's redeal); by default, never."""
+        return None
+
     async def choose(self, view: View) -> Action:
         return self.decide(view)
+
+    async def offer(self, view: View, calls: list[Action]) -> Action | None:
+        return self.consider(view, calls)
 
 
 class RandomPlayer(ComputerPlayer):

@@ -1,0 +1,72 @@
+"""``cardtable sim``: the fixed output shape, and the same JSON for the same arguments, timings aside."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardtable.cli import main
+
+TIMINGS = ("elapsed_s", "hands_per_s", "decision_time")
+ARGS = ["sim", "manille", "--matches", "20", "--seats", "random,random,random,random", "--seed", "4", "--json"]
+
+
+def run_sim(capsys: pytest.CaptureFixture[str], args: list[str]) -> dict[str, object]:
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    return json.loads(out)  # nothing but the JSON on stdout
+
+
+def without_timings(result: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in result.items() if k not in TIMINGS}
+
+
+def test_sim_prints_the_documented_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_sim(capsys, ARGS)
+    for key in ("game", "players", "seats", "seed", "matches", "hands", "wins_by_seat", "mean_score_by_seat",
+                "elapsed_s", "hands_per_s", "options"):  # fmt: skip
+        assert key in result
+    assert result["matches"] == 20 and result["players"] == 4
+    wins = result["wins_by_seat"]
+    assert isinstance(wins, list) and wins[0] == wins[2] and wins[1] == wins[3] and wins[0] + wins[1] == 20
+
+
+def test_the_same_arguments_give_the_same_json_twice(capsys: pytest.CaptureFixture[str]) -> None:
+    first = json.dumps(without_timings(run_sim(capsys, ARGS)), sort_keys=True)
+    second = json.dumps(without_timings(run_sim(capsys, ARGS)), sort_keys=True)
+    assert first == second
+    other_seed = run_sim(capsys, [*ARGS[:-3], "--seed", "5", "--json"])
+    assert json.dumps(without_timings(other_seed), sort_keys=True) != first
+
+
+def test_single_hands_and_options(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["sim", "manille", "--hands", "30", "--seats", "random,random,random", "--option", "target=50", "--json"]
+    result = run_sim(capsys, args)
+    assert result["hands"] == 30 and result["matches"] == 0 and result["players"] == 3
+    assert result["options"]["target"] == 50  # type: ignore[index]
+
+
+def test_decision_times_are_reported_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_sim(capsys, [*ARGS, "--time-decisions"])
+    times = result["decision_time"]["random"]  # type: ignore[index]
+    assert times["decisions"] > 0 and times["mean_ms"] >= 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["sim", "manille", "--seats", "random,random"], "--players"),
+        (["sim", "manille", "--seats", "random,random,random,random", "--players", "3"], "--seats"),
+        (["sim", "manille", "--seats", "wizard,random,random,random"], "unknown level"),
+        (["sim", "manille", "--seats", "random,random,random,random", "--option", "colour=blue"], "options.colour"),
+        (["sim", "manille", "--seats", "random,random,random", "--option", "auction=true"], "4 players"),
+        (["sim", "manille", "--seats", "random,random,random,random", "--option", "target"], "NAME=VALUE"),
+    ],
+)
+def test_bad_sim_arguments_give_a_clear_message(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and "Traceback" not in captured.err and captured.out == ""
