@@ -17,6 +17,8 @@ import random
 import statistics
 import time
 
+from bare_reference import bare_deals_per_second
+
 from cardtable.engine.cards import nth_bit
 from cardtable.engine.match import Match
 from cardtable.engine.players import RandomPlayer
@@ -84,6 +86,8 @@ def main() -> None:
         engine = statistics.median(engine_deals(game, args.seconds, run) for run in range(args.runs))
         sim = statistics.median(sim_deals(game, args.seconds, run) for run in range(args.runs))
         print(f"{game:<10} {engine:>15,.0f} {sim:>12,.0f}")
+    bare = statistics.median(bare_deals_per_second(args.seconds, run) for run in range(args.runs))
+    print(f"{'reference':<10} {bare:>15,.0f} {'':>12}   (a bare inlined Manille loop: machine calibration)")
 
 
 if __name__ == "__main__":
