@@ -56,6 +56,15 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--time-decisions", action="store_true", help="also report each level's decision times")
     sim.set_defaults(func=cmd_sim)
 
+    play = sub.add_parser("play", help="sit down at a table straight away")
+    play.add_argument("game", choices=GAME_NAMES, metavar="GAME", help=f"one of {', '.join(GAME_NAMES)}")
+    play.add_argument("--players", type=int, help="number of players (default: the game's usual number)")
+    play.add_argument("--seats", help="human or a computer level per seat, e.g. human,heuristic,heuristic,heuristic")
+    play.add_argument("--names", help="a name per seat, e.g. Ana,Bo,Cy,Di")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")
+    play.add_argument("--seed", type=int, help="seed of the deals (default: a new shuffle)")
+    play.set_defaults(func=cmd_play)
+
     rules = sub.add_parser("rules", help="show a game's rules")
     rules.add_argument("game", choices=GAME_NAMES, metavar="GAME", help=f"one of {', '.join(GAME_NAMES)}")
     rules.set_defaults(func=cmd_rules)
@@ -63,13 +72,56 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_table(args: argparse.Namespace) -> int:
-    print(
-        "The interactive table is not built yet.\n"
-        "Meanwhile: 'cardtable rules manille' shows the rules, 'cardtable sim manille --seats random,random,"
-        "random,random' plays computer matches, and 'cardtable replay FILE' checks a record.\n"
-        "Run 'cardtable --help' for everything."
-    )
+    return run_table(None)
+
+
+def run_table(config: Any) -> int:
+    if not sys.stdout.isatty() or not sys.stdin.isatty():
+        print("cardtable: the table needs a terminal (for headless use see 'cardtable --help').", file=sys.stderr)
+        return 2
+    from cardtable.tui.app import CardTableApp
+
+    CardTableApp(config).run()
     return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    import random
+
+    from cardtable.engine.players import computer_levels
+    from cardtable.saves import SeatConfig, TableConfig, default_seats
+
+    try:
+        rules = find_game(args.game)
+        seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
+        players = args.players or (len(seats) if seats else rules.default_players)
+        if players not in rules.player_counts:
+            counts = ", ".join(map(str, rules.player_counts))
+            raise RecordError(f"--players must be one of {counts} for {rules.name}, not {players}")
+        config_seats = default_seats(args.game, players)
+        if seats is not None:
+            if len(seats) != players:
+                raise RecordError(f"--seats must name {players} seats (got {len(seats)})")
+            levels = ["human", *computer_levels(rules)]
+            for seat, kind in enumerate(seats):
+                if kind not in levels:
+                    raise RecordError(f"--seats: unknown seat kind {kind!r} (choose from {', '.join(levels)})")
+                config_seats[seat].kind = kind
+        if args.names:
+            names = [n.strip() for n in args.names.split(",")]
+            if len(names) != players or not all(names):
+                raise RecordError(f"--names must give {players} names")
+            for seat, name in enumerate(names):
+                config_seats[seat].name = name
+        options = parse_cli_options(args.option)
+        rules.parse_options(options, players)
+        seed = args.seed if args.seed is not None else random.randrange(1_000_000_000)
+        config = TableConfig(args.game, players, [SeatConfig(s.name, s.kind) for s in config_seats], options, seed,
+                             random.Random(seed).randrange(players))  # fmt: skip
+    except RecordError as error:
+        print(f"cardtable play: {error.reason}", file=sys.stderr)
+        return 2
+    return run_table(config)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -143,6 +143,13 @@ class HandState(ABC):
         """Extra per-hand fields for ``replay --json`` (trump, contract, ...)."""
         return {}
 
+    def explain(self, names: Sequence[str] | None = None) -> list[str]:
+        """The hand's score in plain sentences (the score sheet shows them); empty while incomplete."""
+        delta = self.score_delta()
+        if delta is None:
+            return []
+        return [f"Points {self.points()}, score {delta}."]
+
     def optional_calls(self) -> dict[int, list[Action]]:
         """Calls that seats other than ``to_act`` may make out of turn right now, by seat.
 

@@ -121,6 +121,7 @@ class ManilleView(View):
         "trump",
         "turned",
         "turned_in_hand",
+        "winning_seat",
     )  # fmt: skip
 
     deck = DECK
@@ -147,6 +148,7 @@ class ManilleView(View):
         self.contract = state.contract
         self.multiplier = state.multiplier
         self.knocker = state.knocker
+        self.winning_seat = state.win_seat if state.trick else None
         self.options = state.options
         self.scores = state.scores
         mine = seat == to_act
@@ -436,6 +438,42 @@ class ManilleHand(HandState):
         sides = self.side_deltas()
         return [sides[self.side(s)] * self.multiplier for s in range(self.players)]
 
+    def explain(self, names: Sequence[str] | None = None) -> list[str]:
+        """The hand's score in sentences, as the score sheet shows it."""
+        if not self.complete:
+            return []
+        names = list(names) if names is not None else RULES.seat_names(self.players)
+        sides = [[s for s in range(self.players) if self.side(s) == side] for side in range(len(self.side_pips))]
+        side_names = [" & ".join(names[s] for s in seats) for seats in sides]
+        quota = QUOTA[self.players]
+        if self.options.auction and self.contract is None:
+            return ["Everybody passed: the hand is thrown in and nobody scores."]
+        lines = [", ".join(f"{n} took {p} pips" for n, p in zip(side_names, self.side_pips, strict=True)) + "."]
+        deltas = self.side_deltas()
+        if self.contract is not None:
+            declarer, value, suit = self.contract
+            attack = self.side(declarer)
+            made = self.side_pips[attack] >= value
+            lines.append(f"{names[declarer]} bid {value} in {SUIT_NAMES[DECK.suits[suit]]}: "
+                         + ("made." if made else "failed."))  # fmt: skip
+            if made:
+                lines.append(f"{side_names[attack]} score {self.side_pips[attack]} - {quota} = {deltas[attack]}.")
+            else:
+                defence = 1 - attack
+                extra = max(0, self.side_pips[defence] - quota)
+                lines.append(f"{side_names[defence]} score the bid's {value - quota} + their own {extra} above {quota}"
+                             f" = {deltas[defence]}.")  # fmt: skip
+        else:
+            scorers = [(n, p, d) for n, p, d in zip(side_names, self.side_pips, deltas, strict=True) if d > 0]
+            if not scorers:
+                lines.append(f"Nobody took more than {quota}: nobody scores.")
+            for name, pips, delta in scorers:
+                lines.append(f"{name} score their pips above {quota}: {pips} - {quota} = {delta}.")
+        if self.multiplier > 1:
+            how = "knocked" if self.multiplier == 2 else "knocked and countered"
+            lines.append(f"The hand was {how}: every score counts x{self.multiplier}.")
+        return lines
+
     def summary(self) -> dict[str, Any]:
         out: dict[str, Any] = {"trump": DECK.suits[self.trump] if self.trump is not None else None}
         if self.options.doubling:
@@ -458,13 +496,21 @@ class ManilleRules(GameRules):
 
     def parse_options(self, raw: object, players: int) -> ManilleOptions:
         if isinstance(raw, dict) and "players" in raw:
-            if raw["players"] != players:
+            given = raw["players"]
+            if isinstance(given, bool) or not isinstance(given, int) or given != players:
                 raise RecordError(f"options.players ({raw['players']!r}) must equal players ({players})")
             raw = {k: v for k, v in raw.items() if k != "players"}
         options = parse_options(ManilleOptions, raw)
         if players == 3 and (options.doubling or options.auction):
             raise RecordError("options.doubling and options.auction need 4 players (partnerships)")
         return options
+
+    def validate_start_scores(self, scores: list[Number], options: Any, players: int) -> None:
+        """Manille scores are whole points: one integer per seat, partners equal."""
+        for value in scores:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RecordError(f"start_scores must hold one integer per seat, not {value!r}")
+        super().validate_start_scores(scores, options, players)
 
     def deck(self, options: Any, players: int) -> tuple[Deck, int]:
         return DECK, THREE_PLAYER_DECK if players == 3 else FULL_DECK

@@ -1,0 +1,1 @@
+"""The terminal table: the only package that imports Textual."""

@@ -1,0 +1,79 @@
+"""A points-and-suit bid (Manille's auction): the lowest legal value first, then up or down."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from cardtable.engine.cards import SUIT_GLYPHS
+from cardtable.engine.game import Action
+
+
+class BidDialog(ModalScreen[Action]):
+    BINDINGS = [
+        Binding("up,plus,k", "change(1)", "+1"),
+        Binding("down,minus,j", "change(-1)", "-1"),
+        Binding("s", "suit('S')", "♠", show=False),
+        Binding("h", "suit('H')", "♥", show=False),
+        Binding("d", "suit('D')", "♦", show=False),
+        Binding("c", "suit('C')", "♣", show=False),
+        Binding("enter", "bid", "Bid"),
+        Binding("p", "pass_", "Pass"),
+    ]
+
+    def __init__(self, seat: int, actions: list[Action], suit_names: dict[str, str]) -> None:
+        super().__init__()
+        self.seat = seat
+        self.suit_names = suit_names
+        self.legal = {(a.value, a.get("suit")) for a in actions if a.value != "pass"}
+        values = sorted({value for value, _ in self.legal})
+        self.low, self.high = (values[0], values[-1]) if values else (0, 0)
+        self.value = self.low
+        self.suit = "S"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Your bid", classes="dialog-title")
+            yield Static("", id="bid-value")
+            yield Static(f"↑/↓ change the value ({self.low} to {self.high}); S H D C choose the trump suit.",
+                         classes="help")  # fmt: skip
+            with Horizontal(classes="buttons"):
+                for suit in "SHDC":
+                    yield Button(f"{SUIT_GLYPHS[suit]} {self.suit_names[suit]}", id=f"suit-{suit}")
+            with Horizontal(classes="buttons"):
+                yield Button("Bid (Enter)", variant="primary", id="bid")
+                yield Button("Pass (p)", id="pass")
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        text = f"{self.value} pips with {self.suit_names[self.suit]} {SUIT_GLYPHS[self.suit]} as trump"
+        self.query_one("#bid-value", Static).update(text)
+
+    def action_change(self, step: int) -> None:
+        self.value = max(self.low, min(self.high, self.value + step))
+        self.show()
+
+    def action_suit(self, suit: str) -> None:
+        self.suit = suit
+        self.show()
+
+    def action_bid(self) -> None:
+        if (self.value, self.suit) in self.legal:
+            self.dismiss(Action(self.seat, "bid", self.value, (("suit", self.suit),)))
+
+    def action_pass_(self) -> None:
+        self.dismiss(Action(self.seat, "bid", "pass"))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button.id or ""
+        if button.startswith("suit-"):
+            self.action_suit(button[5:])
+        elif button == "bid":
+            self.action_bid()
+        else:
+            self.action_pass_()

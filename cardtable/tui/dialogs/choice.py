@@ -1,0 +1,47 @@
+"""Choose one of several actions (a bid, a call): a small list, keyboard or mouse."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+
+class ChoiceDialog(ModalScreen[Any]):
+    """Returns the value of the chosen entry, or ``cancel_value`` on Escape when ``cancel_value`` is set."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back", show=True)]
+
+    def __init__(self, title: str, choices: list[tuple[str, Any]], *, can_cancel: bool = False,
+                 cancel_value: Any = None) -> None:  # fmt: skip
+        super().__init__()
+        self.title_text = title
+        self.choices = choices
+        self.can_cancel = can_cancel
+        self.cancel_value = cancel_value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)])
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        assert event.option.id is not None
+        self.dismiss(self.choices[int(event.option.id)][1])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cancel":
+            return True if self.can_cancel else None
+        return True
+
+    def action_cancel(self) -> None:
+        if self.can_cancel:
+            self.dismiss(self.cancel_value)

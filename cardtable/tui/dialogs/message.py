@@ -1,0 +1,75 @@
+"""Small modal messages: a notice to acknowledge, a yes/no question, the hand-over between players."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+
+class NoticeDialog(ModalScreen[None]):
+    BINDINGS = [Binding("enter,escape,space", "close", "Close")]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield Static(self.text, classes="dialog-text")
+            yield Button("OK", variant="primary", id="ok")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="dialog-text")
+            with Horizontal(classes="buttons"):
+                yield Button(f"{self.yes} (y)", variant="primary", id="yes")
+                yield Button(f"{self.no} (n)", id="no")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+class HandOverScreen(ModalScreen[None]):
+    """Hides the table while the keyboard passes to the next player (hot-seat)."""
+
+    BINDINGS = [Binding("enter", "ready", "I am NAME")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__(classes="handover")
+        self.player_name = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(f"Pass to {self.player_name} — press Enter", classes="dialog-title")
+            yield Static(f"Everyone but {self.player_name}, look away: their cards come next.", classes="dialog-text")
+            yield Button(f"I am {self.player_name}", variant="primary", id="ready")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_ready(self) -> None:
+        self.dismiss(None)

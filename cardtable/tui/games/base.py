@@ -1,0 +1,132 @@
+"""What the table asks of a game: how its cards read, how its actions are said, what it shows aside.
+
+The defaults serve any trick game whose views carry ``hand``/``trick``/``tricks`` masks and tuples
+(Manille, Malilla).  A game overrides what differs; the table itself has no branch per game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.engine.cards import RANK_NAMES, SUIT_GLYPHS, SUIT_NAMES, bits, split_code
+from cardtable.engine.game import Action, View
+from cardtable.engine.registry import find_game
+
+if TYPE_CHECKING:
+    from cardtable.tui.screens.table import TableScreen
+
+
+def says(who: str, verb: str) -> str:
+    """The verb agreeing with its subject: "West plays", but "You play"."""
+    if who.lower() != "you":
+        return verb
+    return verb[:-2] if verb.endswith(("sses", "ches", "shes", "xes")) else verb[:-1]
+
+
+class TableParts:
+    """The default parts: French suit names, cards sorted by suit with trump last, a list of choices."""
+
+    suit_names: dict[str, str] = SUIT_NAMES
+
+    #: Decisions other than card plays are asked in a dialog listing the legal actions.
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.rules = find_game(game)
+
+    # ------------------------------------------------------------- cards
+    def deck(self, view: View) -> Any:
+        return view.deck
+
+    def card_face(self, code: str, ascii_cards: bool) -> tuple[str, str]:
+        """The rank text and suit mark printed on a card (``("10", "♥")``, or ``("10", "H")`` in ASCII)."""
+        rank, suit = split_code(code)
+        return rank, suit if ascii_cards else SUIT_GLYPHS[suit]
+
+    def card_name(self, code: str) -> str:
+        rank, suit = split_code(code)
+        return f"the {RANK_NAMES.get(rank, rank)} of {self.suit_names[suit]}"
+
+    def trump_suit(self, view: View) -> str | None:
+        trump = getattr(view, "trump", None)
+        return None if trump is None else view.deck.suits[trump]
+
+    def sorted_hand(self, view: View) -> list[int]:
+        """The seat's cards grouped by suit, the trump suit last, each suit from low to high."""
+        deck = view.deck
+        trump = getattr(view, "trump", None)
+        order = [s for s in range(len(deck.suits)) if s != trump] + ([trump] if trump is not None else [])
+        cards: list[int] = []
+        for suit in order:
+            cards.extend(bits(view.hand & deck.suit_masks[suit]))  # type: ignore[attr-defined]
+        return cards
+
+    def cards_held(self, view: View, players: int) -> list[int]:
+        """How many cards each seat holds, from what the view shows (everyone starts with as many)."""
+        played = [0] * players
+        for trick in view.tricks:  # type: ignore[attr-defined]
+            leader = trick[0]
+            for k in range(len(trick[1])):
+                played[(leader + k) % players] += 1
+        for seat, _card in view.trick:  # type: ignore[attr-defined]
+            played[seat] += 1
+        start = view.hand.bit_count() + played[view.seat]  # type: ignore[attr-defined]
+        return [start - n for n in played]
+
+    # ------------------------------------------------------------- words
+    def describe_action(self, action: Action, names: list[str]) -> str:
+        """A plain sentence for the log: "West plays the ace of hearts."."""
+        who = names[action.seat]
+        if action.verb == "play":
+            return f"{who} {says(who, 'plays')} {self.card_name(action.value)}."
+        if action.verb == "bid":
+            if action.value == "pass":
+                return f"{who} {says(who, 'passes')}."
+            suit = action.get("suit")
+            return f"{who} {says(who, 'bids')} {action.value}" + (f" in {self.suit_names[suit]}." if suit else ".")
+        return f"{who}: {action.value}."
+
+    def choice_label(self, action: Action) -> str:
+        """The label of an action in the choices dialog."""
+        if action.verb == "bid" and action.value != "pass":
+            suit = action.get("suit")
+            return f"Bid {action.value}" + (f" {self.suit_names[suit]}" if suit else "")
+        return str(action.value).replace("_", " ").capitalize()
+
+    def info_lines(self, view: View, names: list[str]) -> list[str]:
+        """Lines for the side panel (trump, turned card, stake...)."""
+        lines = []
+        trump = self.trump_suit(view)
+        if trump:
+            lines.append(f"Trump: {self.suit_names[trump]} {SUIT_GLYPHS[trump]}")
+        return lines
+
+    def phase_prompt(self, view: View) -> str:
+        """What the human is asked to do now."""
+        return "Your turn: choose a card."
+
+    async def ask(self, table: TableScreen, view: View, actions: list[Action]) -> Action | None:
+        """A decision that is not a card play: the default dialog lists the legal actions."""
+        from cardtable.tui.dialogs.choice import ChoiceDialog
+
+        title = self.phase_prompt(view)
+        labels = [(self.choice_label(a), a) for a in actions]
+        return await table.app.push_screen_wait(ChoiceDialog(title, labels))
+
+    def deal_lines(self, view: View, names: list[str]) -> list[str]:
+        """What the log says when a hand is dealt (the turned card, say)."""
+        return []
+
+    def seat_note(self, view: View, seat: int) -> str:
+        """A short public note under a seat's name (a bid, a call)."""
+        return ""
+
+    def winning_seat(self, view: View) -> int | None:
+        """The seat whose card currently wins the trick, as the engine's view says."""
+        return getattr(view, "winning_seat", None)
+
+    def centre_text(self, view: View) -> str:
+        trump = self.trump_suit(view)
+        return f"trump\n{SUIT_GLYPHS[trump]}" if trump else ""
+
+    def offer_prompt(self, view: View, calls: list[Action]) -> str:
+        return "You may make a call now."

@@ -1,0 +1,147 @@
+"""New game: the game, its options (each with its default and a line of help), the players and the seats."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+
+from cardtable.engine.errors import RecordError
+from cardtable.engine.options import option_fields
+from cardtable.engine.players import computer_levels
+from cardtable.engine.registry import available_games, find_game
+from cardtable.saves import SeatConfig, TableConfig, default_seats
+
+
+class NewGameScreen(Screen[TableConfig | None]):
+    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("ctrl+s", "start", "Start")]
+
+    def __init__(self, game: str | None = None) -> None:
+        super().__init__()
+        games = available_games()
+        self.game = game if game in games else games[0]
+        self.players = find_game(self.game).default_players
+
+    def compose(self) -> ComposeResult:
+        games = available_games()
+        rules = find_game(self.game)
+        with VerticalScroll(id="new-game"):
+            yield Label("New game", classes="dialog-title")
+            with Horizontal(classes="field"):
+                yield Label("Game", classes="field-name")
+                yield Select([(find_game(g).title, g) for g in games], value=self.game, allow_blank=False, id="game")
+            if len(rules.player_counts) > 1:
+                with Horizontal(classes="field"):
+                    yield Label("Players", classes="field-name")
+                    yield Select([(str(n), n) for n in sorted(rules.player_counts)], value=self.players,
+                                 allow_blank=False, id="players")  # fmt: skip
+            yield Label("Options", classes="section")
+            for spec in option_fields(rules.options_type):
+                yield from self.option_row(spec)
+            yield Label("Seats (you are at the bottom; play goes to your right)", classes="section")
+            levels = ["human", *computer_levels(rules)]
+            for seat, config in enumerate(default_seats(self.game, self.players)):
+                with Horizontal(classes="field"):
+                    yield Input(config.name, id=f"name-{seat}", classes="seat-name", max_length=16)
+                    yield Select([(level, level) for level in levels], value=config.kind, allow_blank=False,
+                                 id=f"kind-{seat}")  # fmt: skip
+            with Horizontal(classes="field"):
+                yield Label("Seed", classes="field-name")
+                yield Input("", placeholder="blank: a new shuffle", id="seed", type="integer")
+            yield Static("", id="form-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Start (Ctrl+S)", variant="primary", id="start")
+                yield Button("Back (Esc)", id="back")
+        yield Footer()
+
+    def option_row(self, spec: dataclasses.Field[Any]) -> ComposeResult:
+        name = spec.name
+        default = spec.default
+        choices = spec.metadata.get("choices")
+        with Vertical(classes="option"):
+            with Horizontal(classes="field"):
+                yield Label(name.replace("_", " "), classes="field-name")
+                if isinstance(default, bool):
+                    yield Switch(value=default, id=f"opt-{name}")
+                elif choices:
+                    yield Select([(str(c), c) for c in choices], value=default, allow_blank=False, id=f"opt-{name}")
+                else:
+                    yield Input(str(default), id=f"opt-{name}", type="integer" if isinstance(default, int) else "text")
+            yield Static(f"{spec.metadata['help']} (default: {_shown(default)})", classes="help")
+
+    @on(Select.Changed, "#game")
+    def game_changed(self, event: Select.Changed) -> None:
+        if event.value != self.game and isinstance(event.value, str):
+            self.game = event.value
+            self.players = find_game(self.game).default_players
+            self.refresh(recompose=True)
+
+    @on(Select.Changed, "#players")
+    def players_changed(self, event: Select.Changed) -> None:
+        if event.value != self.players and isinstance(event.value, int):
+            self.players = event.value
+            self.refresh(recompose=True)
+
+    def collect(self) -> TableConfig:
+        rules = find_game(self.game)
+        options: dict[str, Any] = {}
+        for spec in option_fields(rules.options_type):
+            widget = self.query_one(f"#opt-{spec.name}")
+            if isinstance(widget, Switch):
+                value: Any = widget.value
+            elif isinstance(widget, Select):
+                value = widget.value
+            else:
+                assert isinstance(widget, Input)
+                text = widget.value.strip()
+                if isinstance(spec.default, int):
+                    try:
+                        value = int(text)
+                    except ValueError:
+                        raise RecordError(f"{spec.name.replace('_', ' ')} must be a whole number") from None
+                else:
+                    value = text
+            if value != spec.default:
+                options[spec.name] = value
+        rules.parse_options(options, self.players)  # the engine checks the combination
+        seats = []
+        for seat in range(self.players):
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Seat {seat + 1}"
+            kind = self.query_one(f"#kind-{seat}", Select).value
+            seats.append(SeatConfig(name, str(kind)))
+        if len({s.name for s in seats}) != len(seats):
+            raise RecordError("each seat needs its own name")
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text else random.randrange(1_000_000_000)
+        first_dealer = random.Random(seed).randrange(self.players)
+        return TableConfig(self.game, self.players, seats, options, seed, first_dealer)
+
+    def action_start(self) -> None:
+        try:
+            config = self.collect()
+        except RecordError as error:
+            self.query_one("#form-error", Static).update(f"✗ {error.reason}")
+            return
+        self.dismiss(config)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#start")
+    def start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#back")
+    def back_pressed(self) -> None:
+        self.action_cancel()
+
+
+def _shown(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -1,0 +1,29 @@
+"""The rules viewer: the game's player's guide from the package's assets, as Markdown."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, MarkdownViewer
+
+from cardtable.assets_access import rules_text
+
+
+class RulesScreen(Screen[None]):
+    BINDINGS = [Binding("escape,q,r", "close", "Back")]
+
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        try:
+            text = rules_text(self.game)
+        except FileNotFoundError:
+            text = f"# {self.game}\n\nNo guide is available for this game yet."
+        yield MarkdownViewer(text, show_table_of_contents=False)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

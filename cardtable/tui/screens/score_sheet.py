@@ -1,0 +1,75 @@
+"""The score sheet: how the last hand scored, the running totals, and a small chart of them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Label, Static
+
+BARS = " ▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: list[float], lowest: float, highest: float) -> str:
+    """One text bar per value, scaled between ``lowest`` and ``highest`` (never colour alone)."""
+    span = highest - lowest or 1
+    return "".join(BARS[max(0, min(8, round((v - lowest) / span * 8)))] for v in values)
+
+
+class ScoreSheetScreen(ModalScreen[None]):
+    BINDINGS = [Binding("enter,escape,space,s", "close", "Continue")]
+
+    def __init__(self, title: str, names: list[str], sides: list[tuple[list[int], Any]],
+                 history: list[list[Any]], explanation: list[str], *, final: bool = False) -> None:  # fmt: skip
+        super().__init__()
+        self.title_text = title
+        self.names = names
+        self.sides = sides
+        self.history = history
+        self.explanation = explanation
+        self.final = final
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide", id="score-sheet"):
+            yield Label(f"{self.title_text} — score sheet", classes="dialog-title")
+            with VerticalScroll(id="sheet-body"):
+                if self.explanation:
+                    yield Label("Last hand", classes="section")
+                    yield Static("\n".join(self.explanation), id="explanation")
+                yield Label("Match", classes="section")
+                yield DataTable(id="totals", show_cursor=False, zebra_stripes=True)
+                yield Static(self.chart(), id="chart")
+            yield Button("Continue (Enter)", variant="primary", id="continue")
+
+    def side_name(self, seats: list[int]) -> str:
+        return " & ".join(self.names[s] for s in seats)
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_column("Hand")
+        for seats, _ in self.sides:
+            table.add_column(self.side_name(seats))
+        for number, scores in enumerate(self.history):
+            label = "start" if number == 0 else str(number)
+            table.add_row(label, *[str(scores[seats[0]]) for seats, _ in self.sides])
+
+    def chart(self) -> str:
+        if len(self.history) < 2:
+            return ""
+        values = [[float(scores[seats[0]]) for scores in self.history] for seats, _ in self.sides]
+        lowest = min(min(v) for v in values)
+        highest = max(max(v) for v in values)
+        width = max(len(self.side_name(seats)) for seats, _ in self.sides)
+        lines = ["Totals over the hands:"]
+        for (seats, score), series in zip(self.sides, values, strict=True):
+            lines.append(f"{self.side_name(seats):>{width}} {sparkline(series, lowest, highest)} {score}")
+        return "\n".join(lines)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,68 @@
+"""A playing card drawn as a small bordered widget: ``10♥`` on its face, or a back.
+
+Cards are updated in place (``show``) rather than rebuilt, because restyling a handful of widgets is
+far cheaper than mounting new ones after every play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import events
+from textual.message import Message
+from textual.widgets import Static
+
+SUIT_CLASSES = ("suit-s", "suit-h", "suit-d", "suit-c")
+
+
+@dataclass(frozen=True)
+class Face:
+    """What a card shows: its deck index, rank and suit texts, and how it is marked."""
+
+    index: int
+    rank: str
+    suit: str
+    suit_letter: str
+    trump: bool = False
+    illegal: bool = False
+    title: str = ""
+    subtitle: str = ""
+    winning: bool = False
+
+
+class CardWidget(Static):
+    class Clicked(Message):
+        def __init__(self, card: CardWidget, chain: int) -> None:
+            super().__init__()
+            self.card = card
+            self.chain = chain
+
+    def __init__(self, face: Face | None = None, *, classes: str = "") -> None:
+        super().__init__(classes=f"card {classes}".strip())
+        self.face: Face | None = None
+        if face is not None:
+            self.show(face)
+
+    @property
+    def index(self) -> int:
+        return self.face.index if self.face is not None else -1
+
+    def show(self, face: Face | None) -> None:
+        """Show ``face`` (or the card's back for ``None``), changing only what differs."""
+        if face == self.face and face is not None:
+            return
+        self.face = face
+        wanted = {"back"} if face is None else {f"suit-{face.suit_letter.lower()}"}
+        if face is not None:
+            for flag, name in ((face.trump, "trump"), (face.illegal, "illegal"), (face.winning, "winning")):
+                if flag:
+                    wanted.add(name)
+        for name in ("back", "trump", "illegal", "winning", *SUIT_CLASSES):
+            self.set_class(name in wanted, name)
+        self.border_title = face.title if face else ""
+        self.border_subtitle = face.subtitle if face else ""
+        self.update("░░" if face is None else f"{face.rank}{face.suit}")
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Clicked(self, event.chain))

@@ -1,0 +1,16 @@
+"""A seat around the table: its name, whether it deals or acts, and the backs of its cards."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+
+class SeatPanel(Static):
+    def show(self, name: str, cards: int, *, dealer: bool, acting: bool, note: str = "") -> None:
+        marks = []
+        if acting:
+            marks.append("▶ ")
+        line = "".join(marks) + name + (" (dealer)" if dealer else "")
+        backs = "▒" * min(cards, 12)
+        self.update(f"{line}\n{backs} {cards} card{'s' if cards != 1 else ''}" + (f"\n{note}" if note else ""))
+        self.set_class(acting, "acting")

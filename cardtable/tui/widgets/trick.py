@@ -1,0 +1,42 @@
+"""The trick in the middle: each card at its player's side, the leader and the winning card marked."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Container, Grid
+from textual.widgets import Static
+
+from .card import CardWidget, Face
+
+# Cell of the 3 x 3 grid for each position around the table.
+SLOTS = {"bottom": 7, "right": 5, "top": 1, "left": 3}
+CENTRE = 4
+
+
+class TrickArea(Grid):
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.cards = {position: CardWidget(classes="in-trick") for position in SLOTS}
+        self.centre = Static("", classes="centre")
+
+    def compose(self) -> ComposeResult:
+        by_cell = {cell: position for position, cell in SLOTS.items()}
+        for index in range(9):
+            with Container(classes="slot"):
+                if index == CENTRE:
+                    yield self.centre
+                elif index in by_cell:
+                    yield self.cards[by_cell[index]]
+
+    def on_mount(self) -> None:
+        for card in self.cards.values():
+            card.display = False
+
+    def show(self, placed: dict[str, Face], centre: str = "") -> None:
+        """``placed``: the face shown at each position (positions without a card are left empty)."""
+        self.centre.update(centre)
+        for position, card in self.cards.items():
+            face = placed.get(position)
+            card.display = face is not None
+            if face is not None:
+                card.show(face)

@@ -1,0 +1,63 @@
+"""Driving the table from tests as a player would: keys (or clicks) until the match is over."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from cardtable.saves import SeatConfig, TableConfig
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.dialogs.bid import BidDialog
+from cardtable.tui.dialogs.choice import ChoiceDialog
+from cardtable.tui.dialogs.message import HandOverScreen, NoticeDialog
+from cardtable.tui.screens.score_sheet import ScoreSheetScreen
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets.hand import HandView
+
+
+def instant_settings(home: Path) -> None:
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text(json.dumps({"speed": "instant"}))
+
+
+def table_config(game: str, seats: list[str], *, names: list[str] | None = None, options: dict | None = None,
+                 seed: int = 7, first_dealer: int = 0) -> TableConfig:  # fmt: skip
+    names = names or ["You", "East", "North", "West"][: len(seats)]
+    return TableConfig(game, len(seats), [SeatConfig(n, k) for n, k in zip(names, seats, strict=True)],
+                       options or {}, seed, first_dealer)  # fmt: skip
+
+
+def table_of(app: CardTableApp) -> TableScreen | None:
+    return next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
+
+
+async def play_until_over(pilot: Pilot[None], *, mouse: bool = False, max_steps: int = 4000) -> str:
+    """Answer every question the table asks with keys (or mouse clicks) until the match-over dialog."""
+    app = pilot.app
+    for _ in range(max_steps):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, ChoiceDialog) and screen.choices and screen.choices[0][1] == "again":
+            return screen.title_text
+        if isinstance(screen, ScoreSheetScreen | NoticeDialog):
+            await (pilot.click("#continue") if mouse and isinstance(screen, ScoreSheetScreen) else pilot.press("enter"))
+        elif isinstance(screen, HandOverScreen):
+            await (pilot.click("#ready") if mouse else pilot.press("enter"))
+        elif isinstance(screen, BidDialog):
+            await pilot.press("p")
+        elif isinstance(screen, ChoiceDialog):
+            await pilot.press("enter")
+        elif isinstance(screen, TableScreen) and screen.my_card_turn():
+            if mouse:
+                hand = screen.query_one(HandView)
+                legal = screen.view.legal_mask if screen.view else 0
+                card = next(c for c in hand.cards if legal >> c.index & 1)
+                await pilot.click(card)
+                await pilot.click(card)
+            else:
+                await pilot.press("enter")
+        else:
+            await pilot.pause(0.02)
+    raise AssertionError("the match did not end")
