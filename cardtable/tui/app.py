@@ -45,11 +45,13 @@ class CardTableApp(App[None]):
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         self.apply_card_style()
-        self.check_size()
         if self.start_config is not None:
             self.push_screen(TableScreen(self.start_config))
         else:
             self.main_menu()
+        # Resize events reach only the active screen, so the size guard simply looks a few times a second.
+        self.call_after_refresh(self.check_size)
+        self.set_interval(0.25, self.check_size)
 
     @work(exclusive=True, group="menu")
     async def main_menu(self, notice: str = "") -> None:
@@ -130,9 +132,6 @@ class CardTableApp(App[None]):
         )
         if sure:
             self.exit()
-
-    def on_resize(self) -> None:
-        self.check_size()
 
     def check_size(self) -> None:
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT

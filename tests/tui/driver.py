@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -61,3 +63,11 @@ async def play_until_over(pilot: Pilot[None], *, mouse: bool = False, max_steps:
         else:
             await pilot.pause(0.02)
     raise AssertionError("the match did not end")
+
+
+def screen_text(app: CardTableApp) -> str:
+    """Everything a person sees on the terminal now, as plain text (from the app's own screenshot)."""
+    svg = app.export_screenshot()
+    body = svg[svg.find("<g") :] if "<g" in svg else svg
+    text = re.sub(r"<[^>]+>", "", body)
+    return html.unescape(text).replace("\xa0", " ")

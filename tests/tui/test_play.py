@@ -6,6 +6,7 @@ from cardtable.saves import default_seats
 from cardtable.tui.app import CardTableApp
 from tests.tui.driver import play_until_over, table_config, table_of
 
+
 def strongest_seats(game: str) -> list[str]:
     """You, and the game's strongest computer level everywhere else (the table's default)."""
     return [seat.kind for seat in default_seats(game, 4)]

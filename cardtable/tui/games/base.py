@@ -23,6 +23,11 @@ def says(who: str, verb: str) -> str:
     return verb[:-2] if verb.endswith(("sses", "ches", "shes", "xes")) else verb[:-1]
 
 
+def holder(who: str) -> str:
+    """ "in West's hand", or "in your hand"."""
+    return "in your hand" if who.lower() == "you" else f"in {who}'s hand"
+
+
 class TableParts:
     """The default parts: French suit names, cards sorted by suit with trump last, a list of choices."""
 
@@ -102,7 +107,7 @@ class TableParts:
 
     def phase_prompt(self, view: View) -> str:
         """What the human is asked to do now."""
-        return "Your turn: choose a card."
+        return "Your turn: pick a card, Enter plays it."
 
     async def ask(self, table: TableScreen, view: View, actions: list[Action]) -> Action | None:
         """A decision that is not a card play: the default dialog lists the legal actions."""

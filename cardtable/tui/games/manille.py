@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import Action, View
 
-from .base import TableParts, says
+from .base import TableParts, holder, says
 
 if TYPE_CHECKING:
     from cardtable.tui.screens.table import TableScreen
@@ -19,8 +19,8 @@ class ManilleParts(TableParts):
         lines = super().info_lines(view, names)
         if v.turned is not None:  # type: ignore[attr-defined]
             code = v.deck.codes[v.turned]  # type: ignore[attr-defined]
-            where = f", {names[v.dealer]} has it" if v.turned_in_hand else ", played"  # type: ignore[attr-defined]
-            lines.append(f"Turned {code[:-1]}{SUIT_GLYPHS[code[-1]]}{where}")
+            where = holder(names[v.dealer]) if v.turned_in_hand else "played"  # type: ignore[attr-defined]
+            lines.append(f"Turned {code[:-1]}{SUIT_GLYPHS[code[-1]]}, {where}")
         if v.contract is not None:  # type: ignore[attr-defined]
             seat, value, suit = v.contract  # type: ignore[attr-defined]
             lines.append(f"Contract: {names[seat]}, {value} in {self.suit_names[v.deck.suits[suit]]}")
@@ -33,7 +33,8 @@ class ManilleParts(TableParts):
         if view.turned is None:  # type: ignore[attr-defined]
             return ["No card is turned: the auction decides trump."]
         code = view.deck.codes[view.turned]  # type: ignore[attr-defined]
-        return [f"{names[view.dealer]} turns {self.card_name(code)}: {self.suit_names[code[-1]]} are trump."]  # type: ignore[attr-defined]
+        dealer = names[view.dealer]  # type: ignore[attr-defined]
+        return [f"{dealer} {says(dealer, 'turns')} {self.card_name(code)}: {self.suit_names[code[-1]]} are trump."]
 
     def seat_note(self, view: View, seat: int) -> str:
         for bidder, value, suit in reversed(view.bids):  # type: ignore[attr-defined]
@@ -62,7 +63,7 @@ class ManilleParts(TableParts):
             return "Your bid: how many pips will your side take, and in which trump?"
         if phase == "doubling":
             return "Knock to double the stake?" if view.knocker is None else "Counter the knock?"  # type: ignore[attr-defined]
-        return "Your turn: choose a card (←/→ then Enter, or click it twice)."
+        return "Your turn: pick a card, Enter plays it."
 
     async def ask(self, table: TableScreen, view: View, actions: list[Action]) -> Action | None:
         if view.phase != "auction":  # type: ignore[attr-defined]

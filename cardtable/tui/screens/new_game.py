@@ -36,12 +36,18 @@ class NewGameScreen(Screen[TableConfig | None]):
             yield Label("New game", classes="dialog-title")
             with Horizontal(classes="field"):
                 yield Label("Game", classes="field-name")
-                yield Select([(find_game(g).title, g) for g in games], value=self.game, allow_blank=False, id="game")
+                yield Select(
+                    [(find_game(g).title, g) for g in games],
+                    value=self.game,
+                    allow_blank=False,
+                    id="game",
+                    compact=True,
+                )
             if len(rules.player_counts) > 1:
                 with Horizontal(classes="field"):
                     yield Label("Players", classes="field-name")
                     yield Select([(str(n), n) for n in sorted(rules.player_counts)], value=self.players,
-                                 allow_blank=False, id="players")  # fmt: skip
+                                 allow_blank=False, id="players", compact=True)  # fmt: skip
             yield Label("Options", classes="section")
             for spec in option_fields(rules.options_type):
                 yield from self.option_row(spec)
@@ -49,17 +55,17 @@ class NewGameScreen(Screen[TableConfig | None]):
             levels = ["human", *computer_levels(rules)]
             for seat, config in enumerate(default_seats(self.game, self.players)):
                 with Horizontal(classes="field"):
-                    yield Input(config.name, id=f"name-{seat}", classes="seat-name", max_length=16)
+                    yield Input(config.name, id=f"name-{seat}", classes="seat-name", max_length=16, compact=True)
                     yield Select([(level, level) for level in levels], value=config.kind, allow_blank=False,
-                                 id=f"kind-{seat}")  # fmt: skip
+                                 id=f"kind-{seat}", compact=True)  # fmt: skip
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-name")
-                yield Input("", placeholder="blank: a new shuffle", id="seed", type="integer")
+                yield Input("", placeholder="blank: a new shuffle", id="seed", type="integer", compact=True)
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button("Start (Ctrl+S)", variant="primary", id="start")
-                yield Button("Back (Esc)", id="back")
-        yield Footer()
+                yield Button("Start (Ctrl+S)", variant="primary", id="start", compact=True)
+                yield Button("Back (Esc)", id="back", compact=True)
+        yield Footer(show_command_palette=False)
 
     def option_row(self, spec: dataclasses.Field[Any]) -> ComposeResult:
         name = spec.name
@@ -71,9 +77,11 @@ class NewGameScreen(Screen[TableConfig | None]):
                 if isinstance(default, bool):
                     yield Switch(value=default, id=f"opt-{name}")
                 elif choices:
-                    yield Select([(str(c), c) for c in choices], value=default, allow_blank=False, id=f"opt-{name}")
+                    yield Select([(str(c), c) for c in choices], value=default, allow_blank=False, id=f"opt-{name}",
+                                 compact=True)  # fmt: skip
                 else:
-                    yield Input(str(default), id=f"opt-{name}", type="integer" if isinstance(default, int) else "text")
+                    kind = "integer" if isinstance(default, int) else "text"
+                    yield Input(str(default), id=f"opt-{name}", type=kind, compact=True)
             yield Static(f"{spec.metadata['help']} (default: {_shown(default)})", classes="help")
 
     @on(Select.Changed, "#game")

@@ -124,7 +124,8 @@ class TableScreen(Screen[None]):
 
     async def on_game_event(self, event: Event) -> None:
         if isinstance(event, HandDealt):
-            self.log_line(f"— Hand {event.hand + 1}: {self.names[event.dealer]} deals.")
+            dealer = self.names[event.dealer]
+            self.log_line(f"— Hand {event.hand + 1}: {dealer} {says(dealer, 'deals')}.")
             state = self.match.current
             if state is not None:
                 for line in self.parts.deal_lines(state.view(self.bottom), self.names):
