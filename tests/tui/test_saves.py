@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from cardtable.saves import AUTOSAVE
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.start import StartScreen, TooSmallScreen
@@ -78,8 +80,15 @@ async def test_a_terminal_too_small_shows_a_notice_until_it_grows() -> None:
         assert isinstance(app.screen, TooSmallScreen)
         assert "too small" in screen_text(app)
         await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, TableScreen)
+        await settle_on(pilot, TableScreen)
         await pilot.resize_terminal(79, 24)  # shrinking again brings the notice back
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, TooSmallScreen)
+        await settle_on(pilot, TooSmallScreen)
+
+
+async def settle_on(pilot: Pilot[None], kind: type) -> None:
+    """The size guard looks a few times a second: give it up to two seconds."""
+    for _ in range(40):
+        await pilot.pause(0.05)
+        if isinstance(pilot.app.screen, kind):
+            return
+    raise AssertionError(f"{kind.__name__} did not show; the screen is {pilot.app.screen!r}")

@@ -1,0 +1,729 @@
+"""Malilla: 40 Spanish cards, the 7 (malilla) highest, trump from the dealer's turned card, 70 points a hand.
+
+Read top to bottom this module is the rule book: the cards and their points, the deal with its trump
+bonus and albur, the redeal call, the play with its duties and the forbidden seven, the score of a hand
+(its excess over 35, capote, held-back bonuses) and the end of the match (target, zapato).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.engine.cards import SUIT_NAMES, Deck, bits, deal_masks, shuffled
+from cardtable.engine.errors import IllegalAction, RecordError
+from cardtable.engine.game import (
+    Action,
+    Deal,
+    GameRules,
+    HandState,
+    Number,
+    Trick,
+    View,
+    check_seat,
+    parse_deal_hands,
+    play_actions,
+    single_verb,
+)
+from cardtable.engine.options import option, parse_options
+from cardtable.games.tricks import Duty, FollowRules, duty_reason, legal_follow
+
+# ----------------------------------------------------------------- 1. cards and points
+
+#: Suits in the Spanish order oros, copas, espadas, bastos: also the albur's tie-break, weakest first.
+SUITS = ("D", "H", "S", "C")
+POINTS_BY_RANK = {"7": 5, "A": 4, "K": 3, "N": 2, "J": 1}
+POINTS_BY_RANK_48 = {"9": 5, "A": 4, "K": 3, "N": 2, "J": 1}
+PLAYERS = 4
+TRICK_POINT = 1
+ALBUR_BONUS = 5
+
+
+@dataclass(frozen=True, eq=False)
+class Pack:
+    """One of the two decks with everything that changes with it (rules section 9)."""
+
+    #: Ranks from the weakest to the strongest: the bit order of each suit.
+    deck: Deck
+    #: Card points by card index.
+    points: tuple[int, ...]
+    #: The top card of every suit: the malilla, forbidden as a discard while its suit is unled.
+    malillas: int
+    malilla_rank: str
+    cards_each: int
+    #: A team scores its points above ``half``; ``half`` each is a tie, and a capote scores ``half``.
+    half: int
+    targets: tuple[int, ...]
+    redeal_length: int
+
+
+def _pack(name: str, ranks: tuple[str, ...], points: dict[str, int], cards_each: int, targets: tuple[int, ...],
+          redeal_length: int) -> Pack:  # fmt: skip
+    deck = Deck(name, ranks=ranks, suits=SUITS)
+    top = ranks[-1]
+    malillas = sum(1 << deck.index[top + suit] for suit in SUITS)
+    card_points = tuple(points.get(code[:-1], 0) for code in deck.codes)
+    half = (sum(card_points) + cards_each * TRICK_POINT) // 2
+    return Pack(deck, card_points, malillas, top, cards_each, half, targets, redeal_length)
+
+
+SPANISH40 = _pack("spanish40", ("2", "3", "4", "5", "6", "J", "N", "K", "A", "7"), POINTS_BY_RANK, 10, (35, 70), 7)
+SPANISH48 = _pack(
+    "spanish48", ("2", "3", "4", "5", "6", "7", "8", "J", "N", "K", "A", "9"), POINTS_BY_RANK_48, 12, (40, 80), 8
+)
+PACKS = {"spanish40": SPANISH40, "spanish48": SPANISH48}
+DECK = SPANISH40.deck
+
+#: Malilla's duties: beat the winning card of the led suit, trump or overtrump when void, but nothing is
+#: owed while the partner is winning, and a seat that cannot overtrump is free.
+FOLLOW_RULES = FollowRules(must_beat=True, duties_toward_partner=False, undertrump_forced=False)
+# An enum member read through its class costs far more than a global: this one is tested on every follow.
+FREE = Duty.FREE
+
+# Phases of a hand: "answer" while a redeal call waits for the caller's partner.
+PLAY, ANSWER, DONE = "play", "answer", "done"
+
+
+# ----------------------------------------------------------------- 9. options
+
+
+@dataclass(frozen=True)
+class MalillaOptions:
+    target: int = option(35, "Match score that wins: 35, or 70 for the long game (40 or 80 with the 48-card deck).")
+    redeal_seven: bool = option(True, "Seven cards of one suit let you ask for a redeal; your partner decides.")
+    albur: bool = option(False, "Before play each team draws a card: the higher wins 5 points and leads first.")
+    deck: str = option(
+        "spanish40",
+        "spanish40, or spanish48: 8s and 9s added, the 9 highest, 12 cards each, target 40.",
+        ("spanish40", "spanish48"),
+    )
+
+    def __post_init__(self) -> None:
+        targets = PACKS[self.deck].targets
+        if self.target not in targets:
+            listed = " or ".join(map(str, targets))
+            raise RecordError(f"options.target must be {listed} with the {self.deck} deck, not {self.target}")
+
+    @property
+    def pack(self) -> Pack:
+        return PACKS[self.deck]
+
+
+# ----------------------------------------------------------------- 3. the deal
+
+
+class MalillaDeal(Deal):
+    """The hands, the dealer's turned card (also in the dealer's hand) and, with the albur, the two cards drawn."""
+
+    def __init__(self, hands: Sequence[int], turned: int, albur: tuple[int, int] | None = None) -> None:
+        super().__init__(hands)
+        self.turned = turned
+        #: (card drawn by team 0's drawer, card drawn by team 1's drawer)
+        self.albur = albur
+
+    def to_json(self, deck: Deck) -> dict[str, Any]:
+        out = super().to_json(deck)
+        out["turned"] = deck.codes[self.turned]
+        if self.albur is not None:
+            out["albur"] = [deck.codes[c] for c in self.albur]
+        return out
+
+
+def albur_drawers(dealer: int) -> tuple[int, int]:
+    """The seats that draw for team 0 and team 1: the first seat of each team after the dealer."""
+    first, second = (dealer + 1) % PLAYERS, (dealer + 2) % PLAYERS
+    return (first, second) if first % 2 == 0 else (second, first)
+
+
+def albur_winner(deck: Deck, dealer: int, albur: tuple[int, int]) -> int:
+    """The seat whose albur card is higher: by rank, then by suit (oros < copas < espadas < bastos)."""
+    strength, suit_of = deck.strength_of, deck.suit_of
+    team0, team1 = albur
+    better = 0 if (strength[team0], suit_of[team0]) > (strength[team1], suit_of[team1]) else 1
+    return albur_drawers(dealer)[better]
+
+
+@dataclass
+class Bonus:
+    """The trump bonus or the albur bonus of one hand (rules section 7)."""
+
+    kind: str
+    team: int
+    points: int
+    #: It would have reached the target on its own at the deal, so it waits for the end of the hand.
+    held_back: bool = False
+    #: Whether it went to the match score: decided at the deal, or at the end for a held-back one.
+    counted: bool | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "team": self.team, "points": self.points, "held_back": self.held_back,
+                "counted": self.counted}  # fmt: skip
+
+
+# ----------------------------------------------------------------- what a seat sees
+
+
+class MalillaView(View):
+    """What one seat sees: its own cards, the turned card, the calls, the albur and every card played."""
+
+    __slots__ = (
+        "_legal",
+        "albur",
+        "albur_winner",
+        "caller",
+        "calls",
+        "card_points",
+        "cards_each",
+        "dealer",
+        "deck",
+        "forbidden",
+        "hand",
+        "leader",
+        "legal_mask",
+        "only_plays",
+        "optional_calls",
+        "options",
+        "phase",
+        "players",
+        "plays",
+        "scores",
+        "seat",
+        "side_pips",
+        "to_act",
+        "trick",
+        "tricks",
+        "trump",
+        "turned",
+        "turned_in_hand",
+    )  # fmt: skip
+
+    def __init__(self, state: MalillaHand, seat: int) -> None:
+        phase = state.phase
+        deck = state.deck
+        self.seat = seat
+        self.deck = deck
+        self.card_points = state.card_points
+        self.cards_each = state.pack.cards_each
+        self.plays = play_actions(deck, seat)
+        self.players = PLAYERS
+        self.dealer = state.dealer
+        self.to_act = to_act = state.turn if phase != DONE else None
+        self.phase = phase
+        self.hand = state.hands[seat]
+        self.turned = turned = state.turned
+        self.turned_in_hand = bool(state.hands[state.dealer] >> turned & 1)
+        self.trump = state.trump
+        self.leader = state.leader
+        #: The current trick as (seat, card) pairs, and the finished ones as (leader, cards, winner, points).
+        # The hand keeps its public sequences as tuples it replaces, so a view can share them.
+        self.trick = tuple(state.trick)
+        self.tricks = state.trick_history
+        #: Points taken so far by team (cards + 1 a trick): Manille's name for the same thing.
+        self.side_pips = state.side_pips
+        #: Malillas a seat may not discard now (their suit has not been led); public knowledge.
+        self.forbidden = state.forbidden
+        #: Redeal calls and their answers so far as (seat, word).
+        self.calls = state.calls
+        self.caller = state.caller
+        self.albur = state.albur
+        self.albur_winner = state.albur_winner
+        self.options = state.options
+        self.scores = state.scores
+        mine = seat == to_act
+        self.legal_mask = state.legal_play_mask() if mine and phase == PLAY else 0
+        own_call = mine and phase == PLAY and not state.started and state.may_call(seat)
+        self.only_plays = phase == PLAY and not own_call
+        if mine and not self.only_plays:
+            self._legal: tuple[Action, ...] | None = tuple(state.legal_actions_of(seat))
+        else:
+            self._legal = None
+        self.optional_calls = tuple(state.optional_calls().get(seat, ())) if not mine else ()
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is not None:
+            return list(self._legal)
+        return [self.plays[c] for c in bits(self.legal_mask)]
+
+    def points(self) -> list[int]:
+        """Per seat, the points its team has taken so far in this hand."""
+        return [self.side_pips[s % 2] for s in range(PLAYERS)]
+
+    def fingerprint(self) -> str:
+        return repr((self.seat, self.dealer, self.phase, self.hand, self.turned, self.trick, self.tricks, self.calls,
+                     self.albur, self.scores))  # fmt: skip
+
+
+# ----------------------------------------------------------------- one hand
+
+
+class MalillaHand(HandState):
+    def __init__(self, options: MalillaOptions, dealer: int, deal: MalillaDeal, scores: Sequence[Number]) -> None:
+        pack = options.pack
+        deck = pack.deck
+        self.options = options
+        self.pack = pack
+        self.deck = deck
+        self.card_points = pack.points
+        self.suit_of = deck.suit_of
+        self.suit_masks = deck.suit_masks
+        self.cards_each = pack.cards_each
+        self.players = PLAYERS
+        self.dealer = dealer
+        self.scores = tuple(scores)
+        self.hands = list(deal.hands)
+        self.turned = deal.turned
+        self.trump = deck.suit_of[deal.turned]
+        self.albur = deal.albur
+        self.albur_winner = albur_winner(deck, dealer, deal.albur) if deal.albur is not None else None
+        #: Malillas of the non-trump suits not led yet in this hand.
+        self.forbidden = pack.malillas & ~deck.suit_masks[self.trump]
+        #: Finished tricks as (leader, cards in playing order, winner, points).
+        self.trick_history: tuple[tuple[int, tuple[int, ...], int, int], ...] = ()
+        #: The trick in progress as (seat, card) pairs.
+        self.trick: list[tuple[int, int]] = []
+        #: Points taken so far (cards + 1 a trick), by team.
+        self.side_pips: tuple[int, int] = (0, 0)
+        self.started = False
+        # Redeal calls: the log, the seats that have called (a mask) and the call awaiting its answer.
+        self.calls: tuple[tuple[int, str], ...] = ()
+        self.called = 0
+        self.caller: int | None = None
+        # Who holds a long enough suit to call is worked out on first need: random play never asks.
+        self._long_suit: tuple[bool, ...] | None = None
+        self.redealt = False
+        self.leader = self.albur_winner if self.albur_winner is not None else (dealer + 1) % PLAYERS
+        self.turn = self.leader
+        self.win_card = -1
+        self.win_seat = -1
+        self.led_suit = -1
+        self.legal_cache = -1
+        self.phase = PLAY
+        self.complete = False
+        #: Bonuses that counted at once in this hand, by team.
+        self.now = [0, 0]
+        self.bonuses = self._settle_bonuses()
+        self.capote: int | None = None
+        #: The team this hand makes win the match, once it is scored.
+        self.decided: int | None = None
+        self.team_delta: tuple[int, int] | None = None
+
+    # ----------------------------------------------------------------- 3.3 and 4.2: bonuses at the deal
+    def _settle_bonuses(self) -> list[Bonus]:
+        """Trump bonus first, then albur: each counts at once unless it alone would reach the target."""
+        bonuses = []
+        value = self.card_points[self.turned]
+        if value:
+            bonuses.append(Bonus("trump", self.dealer % 2, value))
+        if self.albur_winner is not None:
+            bonuses.append(Bonus("albur", self.albur_winner % 2, ALBUR_BONUS))
+        for bonus in bonuses:
+            if self.scores[bonus.team] + self.now[bonus.team] + bonus.points >= self.options.target:
+                bonus.held_back = True
+            else:
+                self.now[bonus.team] += bonus.points
+                bonus.counted = True
+        return bonuses
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.phase == DONE else self.turn
+
+    # ----------------------------------------------------------------- 4.1: the redeal call
+    def longest_suit(self, seat: int) -> int:
+        """How many cards ``seat`` holds of its longest suit."""
+        return max((self.hands[seat] & mask).bit_count() for mask in self.suit_masks[: len(SUITS)])
+
+    @property
+    def long_suit(self) -> tuple[bool, ...]:
+        """Per seat, whether it was dealt enough cards of one suit to call for a redeal."""
+        if self._long_suit is None:
+            length = self.pack.redeal_length
+            self._long_suit = tuple(self.longest_suit(seat) >= length for seat in range(PLAYERS))
+        return self._long_suit
+
+    def may_call(self, seat: int) -> bool:
+        """Whether ``seat`` may call for a redeal now."""
+        return (
+            self.options.redeal_seven
+            and not self.started
+            and self.phase == PLAY
+            and not self.called >> seat & 1
+            and self.long_suit[seat]
+        )
+
+    def optional_calls(self) -> dict[int, list[Action]]:
+        if self.started or self.phase != PLAY:
+            return {}
+        return {s: [Action(s, "call", "redeal")] for s in range(PLAYERS) if s != self.turn and self.may_call(s)}
+
+    def _verify_call(self, action: Action) -> None:
+        seat, word = action.seat, action.value
+        if word == "redeal":
+            if not self.options.redeal_seven:
+                raise IllegalAction("Redeal calls are not played in this game (the redeal_seven option is off).")
+            if self.phase == ANSWER:
+                if seat == self.turn:
+                    raise IllegalAction("Your partner has called for a redeal: answer it (agree or decline).")
+                raise IllegalAction(
+                    f"Seat {self.caller}'s redeal call is waiting for seat {self.turn}'s answer: "
+                    "no other call can be made until then."
+                )
+            if self.started:
+                raise IllegalAction("A redeal can only be called before the first card of the hand is played.")
+            if self.called >> seat & 1:
+                raise IllegalAction("You have already called for a redeal in this deal: each seat may call once.")
+            if not self.long_suit[seat]:
+                raise IllegalAction(
+                    f"A redeal needs at least {self.pack.redeal_length} cards of one suit: "
+                    f"your longest suit has {self.longest_suit(seat)}."
+                )
+            return
+        if self.phase != ANSWER:
+            raise IllegalAction(f"There is no redeal call to answer: {word} is only a reply to one.")
+        if seat != self.turn:
+            raise IllegalAction(
+                f"Only seat {self.turn}, the partner of the caller (seat {self.caller}), answers the redeal call."
+            )
+
+    def _apply_call(self, action: Action) -> None:
+        seat, word = action.seat, action.value
+        self.calls = (*self.calls, (seat, word))
+        self.legal_cache = -1
+        if word == "redeal":
+            self.called |= 1 << seat
+            self.caller = seat
+            self.phase = ANSWER
+            self.turn = (seat + 2) % PLAYERS
+        elif word == "agree":
+            # The deal is cancelled: no tricks, no points, and its bonuses are void.
+            self.caller = None
+            self.redealt = True
+            for bonus in self.bonuses:
+                bonus.counted = False
+            self.team_delta = (0, 0)
+            self.phase = DONE
+            self.complete = True
+        else:
+            self.caller = None
+            self.phase = PLAY
+            self.turn = self.leader
+
+    # ----------------------------------------------------------------- 5: legal cards
+    def legal_play_mask(self) -> int:
+        """The cards the seat to act may play (the fast path of random play and search)."""
+        cached = self.legal_cache
+        if cached >= 0:
+            return cached
+        turn = self.turn
+        legal = hand = self.hands[turn]
+        if self.trick:
+            legal, duty = legal_follow(
+                self.deck, hand, self.led_suit, self.win_card, self.trump, (self.win_seat - turn) % 4 == 2, FOLLOW_RULES
+            )
+            if duty is FREE:
+                # Free to discard, but not a malilla whose suit has not been led (unless nothing else is left).
+                legal = hand & ~self.forbidden or hand
+        self.legal_cache = legal
+        return legal
+
+    def legal_actions_of(self, seat: int) -> list[Action]:
+        """What ``seat`` itself may do now: its plays or answer when it acts, its redeal call if eligible."""
+        if self.phase == DONE:
+            return []
+        if self.phase == ANSWER:
+            if seat != self.turn:
+                return []
+            return [Action(seat, "call", "agree"), Action(seat, "call", "decline")]
+        actions: list[Action] = []
+        if seat == self.turn:
+            plays = play_actions(self.deck, seat)
+            actions = [plays[c] for c in bits(self.legal_play_mask())]
+        if self.may_call(seat):
+            actions.append(Action(seat, "call", "redeal"))
+        return actions
+
+    def legal_actions(self) -> list[Action]:
+        """The decision of ``to_act``, plus before the first lead the redeal calls of the other seats."""
+        actions = self.legal_actions_of(self.turn)
+        for calls in self.optional_calls().values():
+            actions.extend(calls)
+        return actions
+
+    def verify(self, action: Action) -> None:
+        if self.complete:
+            raise IllegalAction("The hand is over: no more actions can be taken in it.")
+        if action.verb == "call":
+            self._verify_call(action)
+            return
+        if self.phase == ANSWER:
+            if action.seat == self.turn:
+                raise IllegalAction("Your partner has called for a redeal: answer it (agree or decline) first.")
+            raise IllegalAction(f"Out of turn: seat {self.turn} must first answer seat {self.caller}'s redeal call.")
+        self.check_turn(action)
+        self._verify_play(self.deck.index[action.value])
+
+    def _verify_play(self, card: int) -> None:
+        if self.legal_play_mask() >> card & 1:
+            return
+        deck = self.deck
+        hand = self.hands[self.turn]
+        code = deck.codes[card]
+        if not hand >> card & 1:
+            raise IllegalAction(f"You do not hold the {code}.")
+        partner_winning = (self.win_seat - self.turn) % 4 == 2
+        legal, duty = legal_follow(deck, hand, self.led_suit, self.win_card, self.trump, partner_winning, FOLLOW_RULES)
+        if duty is Duty.FREE:
+            rank = "seven" if self.pack.malilla_rank == "7" else "nine"
+            suit = SUIT_NAMES[deck.suits[deck.suit_of[card]]]
+            raise IllegalAction(f"The {code} is a forbidden {rank}: {suit} have not been led yet.")
+        raise IllegalAction(duty_reason(deck, duty, legal, card, self.win_card, self.led_suit, SUIT_NAMES))
+
+    # ----------------------------------------------------------------- applying actions
+    def apply(self, action: Action) -> None:
+        if action.verb == "play" and action.seat == self.turn and self.phase == PLAY:
+            card = self.deck.index[action.value]
+            if self.legal_play_mask() >> card & 1:
+                self.play_card(card)
+                return
+        self.verify(action)
+        if action.verb == "play":
+            self.play_card(self.deck.index[action.value])
+        else:
+            self._apply_call(action)
+
+    def play_card(self, card: int) -> None:
+        """Play a legal card for the seat to act (no checks: the fast path)."""
+        seat = self.turn
+        self.hands[seat] &= ~(1 << card)
+        self.legal_cache = -1
+        trick = self.trick
+        trick.append((seat, card))
+        suit_of = self.suit_of
+        if len(trick) == 1:
+            led = suit_of[card]
+            self.led_suit = led
+            self.win_card = card
+            self.win_seat = seat
+            self.forbidden &= ~self.suit_masks[led]
+            self.started = True
+        else:
+            # 6: a stronger card of the winning suit, or a first trump, takes the lead.
+            win_suit = suit_of[self.win_card]
+            suit = suit_of[card]
+            if (card > self.win_card) if suit == win_suit else suit == self.trump:
+                self.win_card = card
+                self.win_seat = seat
+        if len(trick) < PLAYERS:
+            self.turn = (seat + 1) % PLAYERS
+            return
+        winner = self.win_seat
+        cards = (trick[0][1], trick[1][1], trick[2][1], trick[3][1])
+        p = self.card_points
+        points = p[cards[0]] + p[cards[1]] + p[cards[2]] + p[cards[3]] + TRICK_POINT
+        pips = self.side_pips
+        self.side_pips = (pips[0] + points, pips[1]) if winner % 2 == 0 else (pips[0], pips[1] + points)
+        self.trick_history = (*self.trick_history, (trick[0][0], cards, winner, points))
+        self.trick = []
+        self.turn = self.leader = winner
+        if len(self.trick_history) == self.cards_each:
+            self._score_hand()
+
+    @property
+    def tricks(self) -> list[Trick]:  # type: ignore[override]
+        codes = self.deck.codes
+        return [Trick(leader, tuple(codes[c] for c in cards), winner, points)
+                for leader, cards, winner, points in self.trick_history]  # fmt: skip
+
+    # ----------------------------------------------------------------- 7: scoring a hand
+    def _score_hand(self) -> None:
+        """Section 7 after the last trick: the excess over half (or a capote), then any held-back bonus."""
+        half = self.pack.half
+        target = self.options.target
+        before = (self.scores[0], self.scores[1])
+        won = [0, 0]
+        for _leader, _cards, winner, _points in self.trick_history:
+            won[winner % 2] += 1
+        result = [0, 0]
+        for team in (0, 1):
+            if won[team] == self.cards_each:
+                self.capote = team
+                result[team] = half
+            elif self.side_pips[team] > half:
+                result[team] = self.side_pips[team] - half
+        new = [before[t] + self.now[t] + result[t] for t in (0, 1)]
+        held = [b for b in self.bonuses if b.held_back]
+        if self.capote is not None:
+            self.decided = self.capote
+        elif max(new) >= target:
+            self.decided = 0 if new[0] >= target else 1
+        elif held:
+            # Nobody won with the hand itself: the first held-back bonus counts, and it wins the match.
+            first = held[0]
+            new[first.team] += first.points
+            first.counted = True
+            self.decided = first.team
+        for bonus in held:
+            if bonus.counted is None:
+                bonus.counted = False
+        self.team_delta = (new[0] - before[0], new[1] - before[1])
+        self.phase = DONE
+        self.complete = True
+
+    # ----------------------------------------------------------------- views and results
+    def view(self, seat: int) -> MalillaView:
+        return MalillaView(self, seat)
+
+    def points(self) -> list[Number]:
+        pips = self.side_pips
+        return [pips[0], pips[1], pips[0], pips[1]]
+
+    def score_delta(self) -> list[Number] | None:
+        delta = self.team_delta
+        if delta is None:
+            return None
+        return [delta[0], delta[1], delta[0], delta[1]]
+
+    def summary(self) -> dict[str, Any]:
+        codes = self.deck.codes
+        out: dict[str, Any] = {
+            "trump": self.deck.suits[self.trump],
+            "turned": codes[self.turned],
+            "redealt": self.redealt,
+            "bonuses": [b.to_json() for b in self.bonuses],
+        }
+        if self.albur is not None:
+            out["albur_winner"] = self.albur_winner
+        if self.complete and not self.redealt:
+            out["capote"] = self.capote is not None
+        return out
+
+
+# ----------------------------------------------------------------- the game
+
+
+class MalillaRules(GameRules):
+    name = "malilla"
+    title = "Malilla"
+    options_type = MalillaOptions
+    player_counts = (4,)
+    default_players = 4
+    # An agreed redeal keeps the dealer, so the rotation depends on the play (checked by the match).
+    fixed_rotation = False
+
+    def parse_options(self, raw: object, players: int) -> MalillaOptions:
+        defaults = None
+        if isinstance(raw, dict) and "target" not in raw and raw.get("deck") == "spanish48":
+            defaults = {"target": SPANISH48.targets[0]}
+        return parse_options(MalillaOptions, raw, defaults)
+
+    def deck(self, options: MalillaOptions, players: int) -> tuple[Deck, int]:
+        deck = options.pack.deck
+        return deck, deck.full
+
+    def random_deal(self, rng: random.Random, options: MalillaOptions, players: int, dealer: int) -> MalillaDeal:
+        pack = options.pack
+        full = pack.deck.full
+        order = shuffled(full, rng)
+        # One card at a time from the seat after the dealer: the pack's last card is the dealer's, turned up.
+        hands = deal_masks(order, PLAYERS, (dealer + 1) % PLAYERS, (1,) * pack.cards_each)
+        albur = None
+        if options.albur:
+            # A separate pack: the seat after the dealer draws first, then the next seat.
+            first, second = shuffled(full, rng)[:2]
+            albur = (first, second) if (dealer + 1) % 2 == 0 else (second, first)
+        return MalillaDeal(hands, order[-1], albur)
+
+    def parse_deal(self, raw: object, options: MalillaOptions, players: int, dealer: int) -> MalillaDeal:
+        deck = options.pack.deck
+        hands = parse_deal_hands(raw, deck, deck.full, PLAYERS)
+        assert isinstance(raw, dict)
+        turned_raw = raw.get("turned")
+        if turned_raw is None:
+            raise RecordError("deal.turned is missing: the dealer's turned card sets trump")
+        try:
+            turned = deck.parse(turned_raw)
+        except ValueError as error:
+            raise RecordError(f"deal.turned: {error}") from None
+        if not hands[dealer] >> turned & 1:
+            raise RecordError(f"deal.turned ({deck.codes[turned]}) must be one of the dealer's cards")
+        albur_raw = raw.get("albur")
+        if not options.albur:
+            if albur_raw is not None:
+                raise RecordError("deal.albur must be absent: the albur option is off")
+            return MalillaDeal(hands, turned)
+        if albur_raw is None:
+            raise RecordError("deal.albur is missing: with the albur option it holds the two cards drawn")
+        if not isinstance(albur_raw, list) or len(albur_raw) != 2:
+            raise RecordError("deal.albur must be a list of two cards (team 0's draw, team 1's draw)")
+        try:
+            albur = (deck.parse(albur_raw[0]), deck.parse(albur_raw[1]))
+        except ValueError as error:
+            raise RecordError(f"deal.albur: {error}") from None
+        if albur[0] == albur[1]:
+            raise RecordError(f"deal.albur must hold two different cards, not {deck.codes[albur[0]]} twice")
+        return MalillaDeal(hands, turned, albur)
+
+    def new_hand(
+        self, options: MalillaOptions, players: int, dealer: int, deal: Deal, scores: Sequence[Number]
+    ) -> MalillaHand:
+        assert isinstance(deal, MalillaDeal)
+        return MalillaHand(options, dealer, deal, scores)
+
+    def parse_action(self, raw: object, options: MalillaOptions, players: int) -> Action:
+        verb = single_verb(raw, ("play", "call"), {})
+        assert isinstance(raw, dict)
+        seat = check_seat(raw, PLAYERS)
+        value = raw[verb]
+        deck = options.pack.deck
+        if verb == "play":
+            try:
+                return play_actions(deck, seat)[deck.parse(value)]
+            except ValueError as error:
+                raise RecordError(f"action.play: {error}") from None
+        if value not in ("redeal", "agree", "decline"):
+            raise RecordError(f"action.call must be redeal, agree or decline, not {value!r}")
+        return Action(seat, "call", value)
+
+    def validate_start_scores(self, scores: list[Number], options: MalillaOptions, players: int) -> None:
+        super().validate_start_scores(scores, options, players)
+        for value in scores:
+            if not isinstance(value, int) or value < 0:
+                raise RecordError(f"start_scores must be whole numbers from 0, not {value!r}")
+            if value >= options.target:
+                raise RecordError(
+                    f"start_scores must be below the target ({options.target}): {value} would have won already"
+                )
+
+    def next_dealer(self, hand: HandState) -> int:
+        # After an agreed redeal the same dealer deals again.
+        if isinstance(hand, MalillaHand) and hand.redealt:
+            return hand.dealer
+        return (hand.dealer + 1) % PLAYERS
+
+    def match_result(
+        self, options: MalillaOptions, players: int, scores: Sequence[Number], hand: HandState
+    ) -> tuple[list[int] | None, str | None]:
+        assert isinstance(hand, MalillaHand)
+        team = hand.decided
+        if team is None:
+            return None, None
+        winners = [s for s in range(PLAYERS) if s % 2 == team]
+        if hand.capote is not None:
+            return winners, "capote"
+        if scores[1 - team] == 0:
+            return winners, "zapato"
+        return winners, None
+
+    def side_of(self, seat: int, players: int) -> int:
+        return seat % 2
+
+    def seat_names(self, players: int) -> list[str]:
+        return ["South", "East", "North", "West"]
+
+    def computer_levels(self) -> dict[str, Any]:
+        return {}
+
+
+RULES = MalillaRules()

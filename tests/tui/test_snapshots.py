@@ -1,0 +1,88 @@
+"""Snapshots of the screens a player sees, at the smallest supported size and a roomy one.
+
+Update them after a deliberate change with ``pytest tests/tui/test_snapshots.py --snapshot-update``
+and look at the SVGs before committing them.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from cardtable.engine.loop import resume_match
+from cardtable.engine.records import parse_record
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.screens.new_game import NewGameScreen
+from cardtable.tui.screens.score_sheet import ScoreSheetScreen
+from cardtable.tui.screens.table import TableScreen
+from tests.support import TESTS
+from tests.tui.driver import table_config, table_of
+
+SIZES = [(80, 24), (120, 40)]
+RANDOM_SEATS = ["human", "random", "random", "random"]
+
+
+async def wait_for(pilot: Pilot[None], ready: Any, steps: int = 400) -> None:
+    for _ in range(steps):
+        await pilot.pause()
+        if ready():
+            await pilot.pause()
+            return
+    raise AssertionError("the screen never got ready")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_new_game_screen(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def open_new_game(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: pilot.app.screen.__class__.__name__ == "StartScreen")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, NewGameScreen))
+
+    assert snap_compare(CardTableApp(), terminal_size=size, run_before=open_new_game)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_table_on_your_turn(snap_compare: Any, size: tuple[int, int]) -> None:
+    app = CardTableApp(table_config("manille", RANDOM_SEATS, seed=12, first_dealer=0))
+
+    async def your_turn(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
+
+    assert snap_compare(app, terminal_size=size, run_before=your_turn)
+
+
+def nearly_finished_match() -> Any:
+    """The shared 36 : 24 sample, stopped before its last trick (South leads the 10♥)."""
+    record = json.loads((TESTS / "cases" / "manille" / "pips_36_24.json").read_text())
+    cut = copy.deepcopy(record)
+    cut["hands"][0]["actions"] = cut["hands"][0]["actions"][:28]
+    return resume_match(parse_record(cut))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_score_sheet_after_a_hand(snap_compare: Any, size: tuple[int, int]) -> None:
+    config = table_config("manille", RANDOM_SEATS, seed=1, first_dealer=3)
+    app = CardTableApp()
+
+    async def finish_the_hand(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        app.push_screen(TableScreen(config, nearly_finished_match()))
+        await wait_for(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+
+    assert snap_compare(app, terminal_size=size, run_before=finish_the_hand)
+
+
+@pytest.mark.parametrize("size", [(79, 24), (60, 20)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_terminal_too_small(snap_compare: Any, size: tuple[int, int]) -> None:
+    app = CardTableApp(table_config("manille", RANDOM_SEATS))
+
+    async def settle(pilot: Pilot[None]) -> None:
+        await pilot.pause(0.3)
+
+    assert snap_compare(app, terminal_size=size, run_before=settle)
