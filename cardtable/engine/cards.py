@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 SUITS = ("S", "H", "D", "C")
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+#: The Spanish suits of Malilla's deck under the same letters: D oros, H copas, S espadas, C bastos.
+SPANISH_SUIT_NAMES = {"S": "espadas", "H": "copas", "D": "oros", "C": "bastos"}
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_NAMES = {
     "A": "ace",

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .game import GameRules, Number
+from .game import Action, GameRules, Number
 from .match import Match
 from .options import options_to_json
 from .players import ComputerPlayer, make_computer
@@ -51,7 +51,12 @@ def play_hand(match: Match, players: Sequence[ComputerPlayer], rng: random.Rando
     """Deal the next hand of ``match`` and play it to the end with computer players."""
     state = match.deal_new_hand(rng, first_dealer)
     perf = time.perf_counter
+    offered: set[int] = set()
     while not state.complete:
+        # Out-of-turn calls (Malilla's redeal) are offered once to each seat, as the table does.
+        calls = state.optional_calls()
+        if calls and offer_calls(match, players, calls, offered):
+            continue
         seat = state.to_act
         assert seat is not None
         # Computer players decide synchronously; their coroutine would only wrap ``decide``.
@@ -62,6 +67,21 @@ def play_hand(match: Match, players: Sequence[ComputerPlayer], rng: random.Rando
             action = players[seat].decide(state.view(seat))
             clock.samples[seat].append(perf() - started)
         match.apply(action)
+
+
+def offer_calls(match: Match, players: Sequence[ComputerPlayer], calls: dict[int, list[Action]],
+                offered: set[int]) -> bool:  # fmt: skip
+    """Offer each seat its out-of-turn calls once; True if one was made (the state then moved on)."""
+    state = match.hands[-1].state
+    for seat, options in calls.items():
+        if seat in offered:
+            continue
+        offered.add(seat)
+        action = players[seat].consider(state.view(seat), options)
+        if action is not None:
+            match.apply(action)
+            return True
+    return False
 
 
 def simulate(

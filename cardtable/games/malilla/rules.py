@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine.cards import SUIT_NAMES, Deck, bits, deal_masks, shuffled
+from cardtable.engine.cards import SPANISH_SUIT_NAMES, Deck, bits, deal_masks, shuffled
 from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import (
     Action,
@@ -172,6 +172,7 @@ class MalillaView(View):
         "_legal",
         "albur",
         "albur_winner",
+        "bonuses",
         "caller",
         "calls",
         "card_points",
@@ -197,6 +198,7 @@ class MalillaView(View):
         "trump",
         "turned",
         "turned_in_hand",
+        "winning_seat",
     )  # fmt: skip
 
     def __init__(self, state: MalillaHand, seat: int) -> None:
@@ -229,6 +231,9 @@ class MalillaView(View):
         self.caller = state.caller
         self.albur = state.albur
         self.albur_winner = state.albur_winner
+        #: The trump and albur bonuses of this hand, as the deal settled them (public).
+        self.bonuses = tuple(state.bonuses)
+        self.winning_seat = state.win_seat if state.trick else None
         self.options = state.options
         self.scores = state.scores
         mine = seat == to_act
@@ -476,9 +481,9 @@ class MalillaHand(HandState):
         legal, duty = legal_follow(deck, hand, self.led_suit, self.win_card, self.trump, partner_winning, FOLLOW_RULES)
         if duty is Duty.FREE:
             rank = "seven" if self.pack.malilla_rank == "7" else "nine"
-            suit = SUIT_NAMES[deck.suits[deck.suit_of[card]]]
+            suit = SPANISH_SUIT_NAMES[deck.suits[deck.suit_of[card]]]
             raise IllegalAction(f"The {code} is a forbidden {rank}: {suit} have not been led yet.")
-        raise IllegalAction(duty_reason(deck, duty, legal, card, self.win_card, self.led_suit, SUIT_NAMES))
+        raise IllegalAction(duty_reason(deck, duty, legal, card, self.win_card, self.led_suit, SPANISH_SUIT_NAMES))
 
     # ----------------------------------------------------------------- applying actions
     def apply(self, action: Action) -> None:
@@ -584,6 +589,37 @@ class MalillaHand(HandState):
         if delta is None:
             return None
         return [delta[0], delta[1], delta[0], delta[1]]
+
+    def explain(self, names: Sequence[str] | None = None) -> list[str]:
+        """The hand's score in sentences, as the score sheet shows it."""
+        if not self.complete:
+            return []
+        names = list(names) if names is not None else ["South", "East", "North", "West"]
+        teams = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+        if self.redealt:
+            return ["The deal was cancelled by an agreed redeal: nothing scores, the same dealer deals again."]
+        half = self.pack.half
+        won = [0, 0]
+        for _leader, _cards, winner, _points in self.trick_history:
+            won[winner % 2] += 1
+        pips = self.side_pips
+        lines = [f"{teams[t]}: {pips[t]} points ({won[t]} tricks)." for t in (0, 1)]
+        if self.capote is not None:
+            lines.append(f"Capote! {teams[self.capote]} won every trick: {half} points and the match.")
+        elif pips[0] == pips[1]:
+            lines.append(f"{half} : {half}: nobody scores.")
+        else:
+            best = 0 if pips[0] > pips[1] else 1
+            lines.append(f"{teams[best]} score the points above {half}: {pips[best]} - {half} = {pips[best] - half}.")
+        for bonus in self.bonuses:
+            what = "trump card bonus" if bonus.kind == "trump" else "albur bonus"
+            if not bonus.held_back:
+                lines.append(f"{teams[bonus.team]} counted the {what} of {bonus.points} at the deal.")
+            elif bonus.counted:
+                lines.append(f"The held-back {what} of {bonus.points} counts for {teams[bonus.team]}, and wins.")
+            else:
+                lines.append(f"The held-back {what} of {bonus.points} for {teams[bonus.team]} is lost.")
+        return lines
 
     def summary(self) -> dict[str, Any]:
         codes = self.deck.codes

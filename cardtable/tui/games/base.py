@@ -24,8 +24,8 @@ def says(who: str, verb: str) -> str:
 
 
 def holder(who: str) -> str:
-    """ "in West's hand", or "in your hand"."""
-    return "in your hand" if who.lower() == "you" else f"in {who}'s hand"
+    """Whose card it is: "West's", or "yours"."""
+    return "yours" if who.lower() == "you" else f"{who}'s"
 
 
 class TableParts:
@@ -102,7 +102,7 @@ class TableParts:
         lines = []
         trump = self.trump_suit(view)
         if trump:
-            lines.append(f"Trump: {self.suit_names[trump]} {SUIT_GLYPHS[trump]}")
+            lines.append(f"Trump {SUIT_GLYPHS[trump]} {self.suit_names[trump]}")
         return lines
 
     def phase_prompt(self, view: View) -> str:
@@ -135,3 +135,7 @@ class TableParts:
 
     def offer_prompt(self, view: View, calls: list[Action]) -> str:
         return "You may make a call now."
+
+    def calls_to_offer(self, view: View, actions: list[Action]) -> list[Action]:
+        """Calls worth asking about in a dialog before the player picks a card (none by default)."""
+        return []

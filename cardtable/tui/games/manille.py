@@ -20,13 +20,13 @@ class ManilleParts(TableParts):
         if v.turned is not None:  # type: ignore[attr-defined]
             code = v.deck.codes[v.turned]  # type: ignore[attr-defined]
             where = holder(names[v.dealer]) if v.turned_in_hand else "played"  # type: ignore[attr-defined]
-            lines.append(f"Turned {code[:-1]}{SUIT_GLYPHS[code[-1]]}, {where}")
+            lines.append(f"Turned {code[:-1]}{SUIT_GLYPHS[code[-1]]} ({where})")
         if v.contract is not None:  # type: ignore[attr-defined]
             seat, value, suit = v.contract  # type: ignore[attr-defined]
             lines.append(f"Contract: {names[seat]}, {value} in {self.suit_names[v.deck.suits[suit]]}")
         if v.options.doubling and v.multiplier > 1:  # type: ignore[attr-defined]
             lines.append(f"Stake: x{v.multiplier} ({'knocked' if v.multiplier == 2 else 'countered'})")  # type: ignore[attr-defined]
-        lines.append(f"Dealer: {names[v.dealer]}")  # type: ignore[attr-defined]
+        lines.append(f"Dealer {names[v.dealer]}")  # type: ignore[attr-defined]
         return lines
 
     def deal_lines(self, view: View, names: list[str]) -> list[str]:

@@ -73,6 +73,8 @@ class TableScreen(Screen[None]):
         self.history: list[list[Any]] = [list(self.match.scores)]
         self.match_result: str | None = None
         self.bindings_state: tuple[bool | None, ...] = ()
+        #: (hand number, seat) pairs already asked about their optional calls.
+        self.offered: set[tuple[int, int]] = set()
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -84,10 +86,11 @@ class TableScreen(Screen[None]):
                     yield TrickArea(id="trick")
                     yield SeatPanel(id="right", classes="seat side")
                 yield Static("", id="prompt")
-                yield HandView(id="hand")
             with Vertical(id="side"):
                 yield Static("", id="info")
                 yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+        # The hand spans the whole width: twelve cards (Malilla's 48-card deck) need 72 columns.
+        yield HandView(id="hand")
         yield Footer(show_command_palette=False)
 
     @property
@@ -179,6 +182,18 @@ class TableScreen(Screen[None]):
         if actions and all(a.verb != "play" for a in actions):
             choice = await self.parts.ask(self, view, actions)
             self.submit(choice)
+            return
+        offers = self.parts.calls_to_offer(view, actions)
+        key = (len(self.match.hands), player.seat)
+        if offers and key not in self.offered:
+            self.offered.add(key)
+            from cardtable.tui.dialogs.choice import ChoiceDialog
+
+            choices: list[tuple[str, Action | None]] = [(self.parts.choice_label(a), a) for a in offers]
+            choices.append(("No, thanks: play a card", None))
+            answer = await self.app.push_screen_wait(ChoiceDialog(self.parts.offer_prompt(view, offers), choices))
+            if answer is not None:
+                self.submit(answer)
 
     async def ask_optional(self, player: HumanPlayer, view: View) -> None:
         from cardtable.tui.dialogs.choice import ChoiceDialog
