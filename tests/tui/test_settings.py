@@ -1,0 +1,59 @@
+"""Card styles and the command line's way into a table: ASCII cards, NO_COLOR, and ``cardtable play`` errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardtable.cli import main
+from cardtable.tui.app import CardTableApp
+from tests.tui.driver import screen_text, table_config, table_of
+
+
+async def test_ascii_cards_print_suit_letters(table_home: Path) -> None:
+    (table_home / "settings.json").write_text(json.dumps({"speed": "instant", "ascii_cards": True}))
+    app = CardTableApp(table_config("manille", ["human", "random", "random", "random"], seed=12))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await pilot.pause()
+            table = table_of(app)
+            if table is not None and table.my_card_turn():
+                break
+        shown = screen_text(app)
+        hand = table.view.hand if table and table.view else 0  # type: ignore[attr-defined]
+        codes = [table.view.deck.codes[c] for c in range(32) if hand >> c & 1] if table and table.view else []
+        assert codes and all(code in shown for code in codes)
+        assert not any(glyph in shown.split("You")[-1] for glyph in "♠♥♦♣")
+
+
+async def test_no_color_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = CardTableApp(table_config("manille", ["human", "random", "random", "random"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.no_color
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "manille", "--seats", "human,random"], "--players"),
+        (["play", "manille", "--players", "4", "--seats", "human,random,random"], "--seats"),
+        (["play", "manille", "--seats", "human,wizard,random,random"], "unknown seat kind"),
+        (["play", "manille", "--names", "Ana,Bo"], "--names"),
+        (["play", "manille", "--option", "speed=3"], "options.speed"),
+        (["play", "malilla", "--players", "3"], "--players"),
+    ],
+)
+def test_play_refuses_bad_arguments_clearly(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    assert main(args) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_the_table_without_a_terminal_says_so() -> None:
+    done = subprocess.run([sys.executable, "-m", "cardtable"], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2 and "needs a terminal" in done.stderr and "Traceback" not in done.stderr
