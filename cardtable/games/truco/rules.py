@@ -1,0 +1,814 @@
+"""Truco: 40 cards, three each, two tricks of three win the hand, and raises from truco up to twelve.
+
+Read top to bottom this module is the rule book: the cards and their strength (the vira and its manilhas in
+Paulista, the four fixed manilhas in Mineiro), the options, the deal, the kinds of hand (normal, mão de onze,
+mão de ferro), the calls and who answers them, the play with its face-down cards, who wins a trick and a hand,
+what a hand scores and how the match ends.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from cardtable.engine.cards import Deck, bits, deal_masks, shuffled
+from cardtable.engine.errors import IllegalAction, RecordError
+from cardtable.engine.game import (
+    Action,
+    Deal,
+    GameRules,
+    HandState,
+    Number,
+    View,
+    check_seat,
+    parse_deal_hands,
+    play_actions,
+    single_verb,
+)
+from cardtable.engine.options import option, parse_options
+
+# ----------------------------------------------------------------- 1. cards and their strength
+
+#: The ordinary order, weakest first (the queen is below the jack): the bit order of each suit.
+RANKS = ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3")
+DECK = Deck("truco40", ranks=RANKS)
+CARDS_EACH = 3
+#: Manilha suits from the weakest to the strongest: pica-fumo ♦, espadilha ♠, copas ♥, zap ♣.
+MANILHA_SUITS = ("D", "S", "H", "C")
+FACE_DOWN = 0  # a card played face down has strength 0, whatever it is
+FIRST_MANILHA = 11  # ordinary cards are 1 to 10, manilhas 11 to 14
+
+
+def _strength_table(manilhas: dict[str, int]) -> tuple[int, ...]:
+    """Strength by card index: rank order + 1 for ordinary cards, 11 + suit order for the manilhas."""
+    return tuple(manilhas.get(code, DECK.strength_of[i] + 1) for i, code in enumerate(DECK.codes))
+
+
+def _paulista_table(vira: int) -> tuple[int, ...]:
+    """The vira's rank is followed, cyclically, by the manilhas' rank (after the 3 comes the 4 again)."""
+    rank = RANKS[(DECK.strength_of[vira] + 1) % len(RANKS)]
+    return _strength_table({rank + suit: FIRST_MANILHA + k for k, suit in enumerate(MANILHA_SUITS)})
+
+
+#: Paulista strength tables, one per possible vira (built once: play only looks numbers up).
+PAULISTA_STRENGTH = tuple(_paulista_table(vira) for vira in range(len(DECK)))
+#: Mineiro's fixed manilhas: 4C (zap) > 7H (copeta) > AS (espadilha) > 7D (pica-fumo).
+MINEIRO_STRENGTH = _strength_table({"7D": 11, "AS": 12, "7H": 13, "4C": 14})
+
+
+def manilha_mask(strength: Sequence[int]) -> int:
+    return sum(1 << i for i, s in enumerate(strength) if s >= FIRST_MANILHA)
+
+
+# ----------------------------------------------------------------- 2. variants and options
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What changes between Paulista and Mineiro besides the manilhas."""
+
+    name: str
+    #: The ladder of hand values: base, truco, seis, nove/dez, doze.
+    ladder: tuple[int, ...]
+    #: The name of each raised value, as players call it.
+    call_names: dict[int, str]
+    #: What the hand at the brink is called (mão de onze / mão de dez).
+    brink_hand: str
+
+    @property
+    def base(self) -> int:
+        return self.ladder[0]
+
+    @property
+    def brink_value(self) -> int:
+        """A played mão de onze (dez) is worth the first raise: 3 (Mineiro 4)."""
+        return self.ladder[1]
+
+    def next_value(self, value: int) -> int:
+        return self.ladder[self.ladder.index(value) + 1]
+
+
+PAULISTA = Variant("paulista", (1, 3, 6, 9, 12), {3: "truco", 6: "seis", 9: "nove", 12: "doze"}, "mão de onze")
+MINEIRO = Variant("mineiro", (2, 4, 6, 10, 12), {4: "truco", 6: "seis", 10: "dez", 12: "doze"}, "mão de dez")
+VARIANTS = {"paulista": PAULISTA, "mineiro": MINEIRO}
+TOP_VALUE = 12
+MIN_TARGET, MAX_TARGET = 3, 99
+
+
+@dataclass(frozen=True)
+class TrucoOptions:
+    variant: str = option(
+        "paulista",
+        "paulista: a turned-up vira picks the manilhas, hands go 1-3-6-9-12; "
+        "mineiro: fixed manilhas 4C 7H AS 7D, no vira, hands go 2-4-6-10-12.",
+        ("paulista", "mineiro"),
+    )
+    target: int = option(12, "Match points needed to win (3 to 99).")
+    tied_trick_lead: str = option(
+        "opener",
+        "After a tied trick: opener = the seat that led it leads again; "
+        "first_tying_card = the seat that played its first tying card.",
+        ("opener", "first_tying_card"),
+    )
+
+    def __post_init__(self) -> None:
+        if not MIN_TARGET <= self.target <= MAX_TARGET:
+            raise RecordError(f"options.target must be from {MIN_TARGET} to {MAX_TARGET}, not {self.target}")
+
+    @property
+    def rules(self) -> Variant:
+        return VARIANTS[self.variant]
+
+
+# ----------------------------------------------------------------- 3. the deal
+
+
+class TrucoDeal(Deal):
+    """Three cards per seat and, in Paulista, the vira (out of play for the whole hand)."""
+
+    def __init__(self, hands: Sequence[int], vira: int | None) -> None:
+        super().__init__(hands)
+        self.vira = vira
+
+    def to_json(self, deck: Deck) -> dict[str, Any]:
+        out = super().to_json(deck)
+        if self.vira is not None:
+            out["vira"] = deck.codes[self.vira]
+        return out
+
+
+# ----------------------------------------------------------------- 4. kinds of hand and phases
+
+NORMAL, ONZE, FERRO = "normal", "mao_de_onze", "mao_de_ferro"
+# Phases: the mão de onze decision, play, a raise waiting for its answer, and the end.
+DECIDE, PLAY, ANSWER, DONE = "decide", "play", "answer", "done"
+# How a finished hand ended.
+WON, TIED, REFUSED, RAN = "won", "tied", "refused", "ran"
+UNDECIDED = -1
+
+
+def hand_kind(team_scores: Sequence[Number], target: int, base: int) -> tuple[str, int | None]:
+    """The kind of hand from the match score before it, and the team on the brink in a mão de onze.
+
+    A team is on the brink when one unraised hand would win it the match: score >= target - base.
+    """
+    brink = [score >= target - base for score in team_scores]
+    if brink[0] and brink[1]:
+        return FERRO, None
+    if brink[0] or brink[1]:
+        return ONZE, 0 if brink[0] else 1
+    return NORMAL, None
+
+
+def hand_result(results: Sequence[int | None]) -> int | None:
+    """Who wins the hand from the trick results so far (a team, None for a tied trick).
+
+    Two tricks win; a tied trick goes to the winner of the first untied trick; after a split the third
+    decides, and if it ties the winner of the first trick takes the hand.  Returns ``UNDECIDED`` while
+    the tricks do not settle it, and None for nobody (three ties).
+    """
+    if len(results) < 2:
+        return UNDECIDED
+    first, second = results[0], results[1]
+    if len(results) == 2:
+        if first is not None and second in (first, None):
+            return first
+        if first is None and second is not None:
+            return second
+        return UNDECIDED
+    third = results[2]
+    if first is None and second is None:
+        return third
+    return third if third is not None else first
+
+
+# ----------------------------------------------------------------- trick output
+
+
+class TrucoTrick(NamedTuple):
+    """A finished trick as replay prints it: face-down cards are listed by their real codes."""
+
+    leader: int
+    cards: tuple[str, ...]
+    hidden: tuple[int, ...]
+    winner: int | None
+    points: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"leader": self.leader, "cards": list(self.cards), "hidden": list(self.hidden),
+                "winner": self.winner, "points": 0}  # fmt: skip
+
+
+# Every action is immutable, so each one is made once per seat and shared by every hand and view.
+MAX_PLAYERS = 6
+HIDDEN = (("hidden", True),)
+HIDDEN_PLAYS = tuple(tuple(Action(s, "play", code, HIDDEN) for code in DECK.codes) for s in range(MAX_PLAYERS))
+CALL_WORDS = ("truco", "raise", "accept", "refuse", "play", "run")
+CALLS = tuple({word: Action(s, "call", word) for word in CALL_WORDS} for s in range(MAX_PLAYERS))
+
+
+def blind_order(seat: int, dealer: int, hands: Sequence[int], vira: int | None) -> tuple[int, ...]:
+    """The order of a blind seat's face-down cards (its "slots") in a mão de ferro.
+
+    It comes from a hash of the whole deal, so a slot's position says nothing about the card in it to a
+    seat that does not know the deal, yet it is the same every time the hand is replayed.
+    """
+    deal = repr((seat, dealer, tuple(hands), vira))
+    return tuple(sorted(bits(hands[seat]), key=lambda card: hashlib.sha256(f"{deal}|{card}".encode()).digest()))
+
+
+# ----------------------------------------------------------------- what a seat sees
+
+
+class TrucoView(View):
+    """What one seat may see: its own cards (not in a mão de ferro), the vira, every card played face up.
+
+    Face-down cards of other seats appear as ``None``.  In a mão de onze each seat of the team on the brink
+    also sees ``partner_cards``: its partners' cards as they were at the decision.  In a mão de ferro the
+    seat's own ``hand`` is 0 and it acts blind: ``slots`` says how many face-down cards lie before it and
+    ``slot_action(k)`` (also ``legal_actions()``, in slot order) turns the ``k``-th into the record's play.
+    """
+
+    __slots__ = (
+        "_slots",
+        "brink_team",
+        "calls",
+        "dealer",
+        "hand",
+        "held",
+        "kind",
+        "last_raise_team",
+        "leader",
+        "legal_mask",
+        "manilhas",
+        "only_plays",
+        "options",
+        "partner_cards",
+        "phase",
+        "players",
+        "plays",
+        "proposed",
+        "raiser",
+        "results",
+        "scores",
+        "seat",
+        "slots",
+        "strength",
+        "to_act",
+        "trick",
+        "trick_hidden",
+        "tricks",
+        "value",
+        "vira",
+    )  # fmt: skip
+
+    deck = DECK
+
+    def __init__(self, state: TrucoHand, seat: int) -> None:
+        self.seat = seat
+        self.plays = play_actions(DECK, seat)
+        self.players = players = state.players
+        self.dealer = state.dealer
+        self.options = state.options
+        self.scores = state.scores
+        self.phase = phase = state.phase
+        self.to_act = to_act = state.to_act
+        self.kind = kind = state.kind
+        self.brink_team = state.brink_team
+        self.vira = state.vira
+        self.strength = state.strength
+        self.manilhas = state.manilhas
+        self.value = state.value
+        self.proposed = state.proposed
+        self.raiser = state.raiser
+        self.last_raise_team = state.last_raise_team
+        self.calls = state.calls
+        self.leader = state.leader
+        self.results = state.results
+        self.held = tuple(h.bit_count() for h in state.hands)
+        blind = kind == FERRO
+        self.hand = 0 if blind else state.hands[seat]
+        # Only the seat that played a face-down card knows it.
+        self.trick = tuple((s, None if hidden and s != seat else c) for s, c, hidden in state.trick)
+        self.trick_hidden = tuple(s for s, _c, hidden in state.trick if hidden)
+        self.tricks = state.public_tricks(seat)
+        if kind == ONZE and state.brink_team == seat % 2:
+            self.partner_cards = tuple((s, state.dealt[s]) for s in range(seat % 2, players, 2) if s != seat)
+        else:
+            self.partner_cards = ()
+        mine = seat == to_act and phase == PLAY
+        self._slots: tuple[Action, ...] = ()
+        if blind:
+            self.slots = state.hands[seat].bit_count()
+            if mine:
+                self._slots = tuple(self.plays[c] for c in state.slot_order(seat))
+            self.legal_mask = 0
+            self.only_plays = False
+        else:
+            self.slots = 0
+            self.legal_mask = state.hands[seat] if mine else 0
+            self.only_plays = mine and not state.history and not state.may_raise(seat)
+
+    def slot_action(self, slot: int) -> Action:
+        """In a mão de ferro: play the card lying in ``slot`` (0-based), unseen."""
+        return self._slots[slot]
+
+    def legal_actions(self) -> list[Action]:
+        if self.to_act != self.seat:
+            return []
+        if self._slots:
+            return list(self._slots)
+        seat = self.seat
+        calls = CALLS[seat]
+        if self.phase == DECIDE:
+            return [calls["play"], calls["run"]]
+        if self.phase == ANSWER:
+            answers = [calls["accept"], calls["refuse"]]
+            return [*answers, calls["raise"]] if self.proposed is not None and self.proposed < TOP_VALUE else answers
+        if self.phase != PLAY:
+            return []
+        cards = list(bits(self.legal_mask))
+        actions = [self.plays[c] for c in cards]
+        if self.tricks:
+            hidden = HIDDEN_PLAYS[seat]
+            actions.extend(hidden[c] for c in cards)
+        if self.kind == NORMAL and self.value < TOP_VALUE:
+            if self.last_raise_team is None:
+                actions.append(calls["truco"])
+            elif self.last_raise_team != seat % 2:
+                actions.append(calls["raise"])
+        return actions
+
+    def points(self) -> list[int]:
+        """Per seat, the tricks its team has won so far in this hand."""
+        won = [sum(1 for r in self.results if r == team) for team in (0, 1)]
+        return [won[s % 2] for s in range(self.players)]
+
+    def fingerprint(self) -> str:
+        return repr((self.seat, self.dealer, self.phase, self.kind, self.hand, self.slots, self.vira, self.trick,
+                     self.tricks, self.calls, self.value, self.partner_cards, self.scores))  # fmt: skip
+
+
+# ----------------------------------------------------------------- one hand
+
+
+class TrucoHand(HandState):
+    def __init__(
+        self, options: TrucoOptions, players: int, dealer: int, deal: TrucoDeal, scores: Sequence[Number]
+    ) -> None:
+        variant = options.rules
+        self.options = options
+        self.variant = variant
+        self.players = players
+        self.dealer = dealer
+        self.scores = tuple(scores)
+        self.hands = list(deal.hands)
+        self.dealt = tuple(deal.hands)
+        self.vira = deal.vira
+        self.strength = PAULISTA_STRENGTH[deal.vira] if deal.vira is not None else MINEIRO_STRENGTH
+        self.manilhas = manilha_mask(self.strength)
+        self.opener_leads_after_tie = options.tied_trick_lead == "opener"
+        self.kind, self.brink_team = hand_kind((scores[0], scores[1]), options.target, variant.base)
+        #: The hand's value: the base, the last accepted raise, or a played mão de onze's value.
+        self.value = variant.base
+        #: While a raise waits for its answer: the value proposed, who raised, and who plays after it.
+        self.proposed: int | None = None
+        self.raiser: int | None = None
+        self.resume = -1
+        self.last_raise_team: int | None = None
+        #: Every call so far as (seat, word).
+        self.calls: tuple[tuple[int, str], ...] = ()
+        #: The trick in progress as (seat, card, face down) triples.
+        self.trick: list[tuple[int, int, bool]] = []
+        #: Finished tricks as (leader, seats in order, cards, seats that played face down, winner).
+        self.history: tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int | None], ...] = ()
+        #: Each finished trick's winning team, or None for a tie (a tuple replaced, so views can share it).
+        self.results: tuple[int | None, ...] = ()
+        #: Finished tricks as each seat may see them, made on first need (views are built on every decision).
+        self._public: dict[int, tuple[tuple[int, tuple[int | None, ...], tuple[int, ...], int | None], ...]] = {}
+        self.won = [0, 0]
+        self.leader = (dealer + 1) % players
+        self.turn = self.leader
+        self._slot_orders: dict[int, tuple[int, ...]] = {}
+        #: Once finished: how the hand ended, the scoring team (None: nobody) and its points.
+        self.ending: str | None = None
+        self.scoring_team: int | None = None
+        self.hand_points = 0
+        self.complete = False
+        if self.kind == ONZE:
+            self.phase = DECIDE
+            self.turn = self.decider
+        else:
+            self.phase = PLAY
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.complete else self.turn
+
+    @property
+    def decider(self) -> int:
+        """The first seat of the team on the brink in playing order from the seat after the dealer."""
+        first = (self.dealer + 1) % self.players
+        return first if first % 2 == self.brink_team else (self.dealer + 2) % self.players
+
+    def public_tricks(self, seat: int) -> tuple[tuple[int, tuple[int | None, ...], tuple[int, ...], int | None], ...]:
+        """The finished tricks as (leader, cards, face-down seats, winner), others' face-down cards as None."""
+        known = self._public.get(seat)
+        if known is None:
+            known = self._public[seat] = tuple(
+                (leader, tuple(None if s in hidden and s != seat else c for s, c in zip(order, cards, strict=True)),
+                 hidden, winner)
+                for leader, order, cards, hidden, winner in self.history
+            )  # fmt: skip
+        return known
+
+    def slot_order(self, seat: int) -> tuple[int, ...]:
+        """A blind seat's cards still held, in the order of their slots (mão de ferro)."""
+        order = self._slot_orders.get(seat)
+        if order is None:
+            order = self._slot_orders[seat] = blind_order(seat, self.dealer, self.dealt, self.vira)
+        held = self.hands[seat]
+        return tuple(c for c in order if held >> c & 1)
+
+    # ----------------------------------------------------------------- 5. legal actions
+    def may_raise(self, seat: int) -> bool:
+        """Whether ``seat``, about to play, may call truco or raise now."""
+        return (
+            self.kind == NORMAL
+            and self.value < TOP_VALUE
+            and (self.last_raise_team is None or self.last_raise_team != seat % 2)
+        )
+
+    def legal_actions(self) -> list[Action]:
+        if self.complete:
+            return []
+        seat = self.turn
+        calls = CALLS[seat]
+        if self.phase == DECIDE:
+            return [calls["play"], calls["run"]]
+        if self.phase == ANSWER:
+            assert self.proposed is not None
+            answers = [calls["accept"], calls["refuse"]]
+            return [*answers, calls["raise"]] if self.proposed < TOP_VALUE else answers
+        cards = list(bits(self.hands[seat]))
+        plays = play_actions(DECK, seat)
+        actions = [plays[c] for c in cards]
+        if self.history and self.kind != FERRO:
+            hidden = HIDDEN_PLAYS[seat]
+            actions.extend(hidden[c] for c in cards)
+        if self.may_raise(seat):
+            actions.append(calls["truco" if self.last_raise_team is None else "raise"])
+        return actions
+
+    def verify(self, action: Action) -> None:
+        if self.complete:
+            raise IllegalAction("The hand is over: no more actions can be taken in it.")
+        if self.phase == DECIDE:
+            self._verify_decision(action)
+        elif self.phase == ANSWER:
+            self._verify_answer(action)
+        elif action.verb == "play":
+            self._verify_play(action)
+        else:
+            self._verify_call(action)
+
+    def _verify_decision(self, action: Action) -> None:
+        brink_hand = self.variant.brink_hand
+        decider = self.turn
+        if action.seat != decider:
+            raise IllegalAction(
+                f"Out of turn: this is a {brink_hand}, and seat {decider} must first decide to play it or run."
+            )
+        if action.verb == "play":
+            raise IllegalAction(f"This is a {brink_hand}: first decide to play it or run (call play or run).")
+        if action.value in ("truco", "raise"):
+            raise IllegalAction(f"No raises in a {brink_hand}: decide to play it or run.")
+        if action.value not in ("play", "run"):
+            raise IllegalAction(f"There is no raise to answer: this is a {brink_hand}, call play or run.")
+
+    def _verify_answer(self, action: Action) -> None:
+        raiser, answerer = self.raiser, self.turn
+        assert self.proposed is not None and raiser is not None
+        what = self.variant.call_names[self.proposed]
+        if action.seat != answerer:
+            raise IllegalAction(
+                f"Out of turn: seat {raiser}'s {what} waits for its answer, and only seat {answerer} answers it."
+            )
+        if action.verb == "play":
+            raise IllegalAction(f"Answer the {what} first: accept, refuse or raise.")
+        word = action.value
+        if word == "raise" and self.proposed >= TOP_VALUE:
+            raise IllegalAction("Nothing raises beyond 12: accept or refuse the doze.")
+        if word not in ("accept", "refuse", "raise"):
+            if word == "truco":
+                raise IllegalAction(f"Truco has already been called: answer the {what} (accept, refuse or raise).")
+            raise IllegalAction(f"The {what} waits for its answer: accept, refuse or raise.")
+
+    def _verify_play(self, action: Action) -> None:
+        seat = self.turn
+        if action.seat != seat:
+            raise IllegalAction(f"Out of turn: it is seat {seat}'s turn to play, not seat {action.seat}'s.")
+        card = DECK.index[action.value]
+        if not self.hands[seat] >> card & 1:
+            raise IllegalAction(f"Card not held: you do not hold the {action.value}.")
+        if action.get("hidden"):
+            if self.kind == FERRO:
+                raise IllegalAction("No face-down cards in a mão de ferro: every card is turned face up.")
+            if not self.history:
+                raise IllegalAction("Face down only from the second trick on: play this card face up.")
+
+    def _verify_call(self, action: Action) -> None:
+        seat, word = action.seat, action.value
+        if word in ("accept", "refuse"):
+            raise IllegalAction(f"There is no raise to answer: {word} only answers a truco or a raise.")
+        if word in ("play", "run"):
+            if self.kind == ONZE:
+                raise IllegalAction(f"The {self.variant.brink_hand} is already decided: it is being played.")
+            raise IllegalAction(f"There is no {self.variant.brink_hand} to decide: call {word} only answers one.")
+        if self.kind == ONZE:
+            raise IllegalAction(f"No raises in a {self.variant.brink_hand}: the hand is played for its fixed value.")
+        if self.kind == FERRO:
+            raise IllegalAction("No calls in a mão de ferro: it is played blind for its base value.")
+        if seat != self.turn:
+            raise IllegalAction(
+                f"Out of turn: only the seat about to play, seat {self.turn}, may call {word}, before its card."
+            )
+        if self.value >= TOP_VALUE:
+            raise IllegalAction("The hand is already worth 12: nothing raises beyond it.")
+        if word == "truco" and self.last_raise_team is not None:
+            raise IllegalAction("Truco has already been called in this hand: call raise to go higher.")
+        if word == "raise":
+            if self.last_raise_team is None:
+                raise IllegalAction("No truco has been called yet: the first raise of a hand is called truco.")
+            if self.last_raise_team == seat % 2:
+                raise IllegalAction(
+                    "A team may not raise twice in a row: your team made the last raise, the other team must."
+                )
+
+    # ----------------------------------------------------------------- 6. applying actions
+    def apply(self, action: Action) -> None:
+        if action.verb == "play" and self.phase == PLAY and action.seat == self.turn:
+            card = DECK.index[action.value]
+            hidden = action.extra == HIDDEN
+            if self.hands[self.turn] >> card & 1 and (not hidden or (self.history and self.kind != FERRO)):
+                self.play_card(card, hidden)
+                return
+        self.verify(action)
+        if action.verb == "play":
+            self.play_card(DECK.index[action.value], bool(action.get("hidden")))
+        else:
+            self._apply_call(action.seat, action.value)
+
+    def _apply_call(self, seat: int, word: str) -> None:
+        self.calls = (*self.calls, (seat, word))
+        if word == "play":
+            self.value = self.variant.brink_value
+            self.phase = PLAY
+            self.turn = self.leader
+        elif word == "run":
+            assert self.brink_team is not None
+            self._finish(RAN, 1 - self.brink_team, self.variant.base)
+        elif word in ("truco", "raise"):
+            if self.phase == PLAY:
+                # The seat about to play called: play resumes with it once the exchange is accepted.
+                self.resume = seat
+            else:
+                # A counter-raise accepts the value it answers before proposing the next.
+                assert self.proposed is not None
+                self.value = self.proposed
+            self.proposed = self.variant.next_value(self.value)
+            self.raiser = seat
+            self.phase = ANSWER
+            self.turn = (seat + 1) % self.players
+        elif word == "accept":
+            assert self.proposed is not None and self.raiser is not None
+            self.value = self.proposed
+            self.last_raise_team = self.raiser % 2
+            self.proposed = None
+            self.phase = PLAY
+            self.turn = self.resume
+        else:  # refuse: the raiser's team scores the value before the refused raise
+            assert self.raiser is not None
+            self._finish(REFUSED, self.raiser % 2, self.value)
+
+    def play_card(self, card: int, hidden: bool = False) -> None:
+        """Play a card of the seat to act, face up or down (no checks: the fast path)."""
+        seat = self.turn
+        self.hands[seat] &= ~(1 << card)
+        trick = self.trick
+        trick.append((seat, card, hidden))
+        if len(trick) < self.players:
+            self.turn = (seat + 1) % self.players
+            return
+        self._close_trick()
+
+    # ----------------------------------------------------------------- 7. winning a trick
+    def _close_trick(self) -> None:
+        trick = self.trick
+        strength = self.strength
+        scores = [FACE_DOWN if hidden else strength[card] for _seat, card, hidden in trick]
+        top = max(scores)
+        first = scores.index(top)
+        teams = {trick[k][0] % 2 for k, s in enumerate(scores) if s == top}
+        leader = trick[0][0]
+        if len(teams) == 1:
+            winner: int | None = trick[first][0]
+            team: int | None = trick[first][0] % 2
+            next_leader = trick[first][0]
+        else:
+            winner = team = None
+            next_leader = leader if self.opener_leads_after_tie else trick[first][0]
+        self.history = (
+            *self.history,
+            (leader, tuple(s for s, _c, _h in trick), tuple(c for _s, c, _h in trick),
+             tuple(s for s, _c, h in trick if h), winner),
+        )  # fmt: skip
+        self.results = (*self.results, team)
+        self._public = {}
+        if team is not None:
+            self.won[team] += 1
+        self.trick = []
+        self.turn = self.leader = next_leader
+        # 8: the hand ends as soon as the tricks settle it.
+        result = hand_result(self.results)
+        if result is None:
+            self._finish(TIED, None, 0)
+        elif result != UNDECIDED:
+            self._finish(WON, result, self.value)
+
+    @property
+    def tricks(self) -> list[TrucoTrick]:  # type: ignore[override]
+        codes = DECK.codes
+        return [TrucoTrick(leader, tuple(codes[c] for c in cards), hidden, winner)
+                for leader, _order, cards, hidden, winner in self.history]  # fmt: skip
+
+    # ----------------------------------------------------------------- 8. scoring a hand
+    def _finish(self, ending: str, team: int | None, points: int) -> None:
+        self.ending = ending
+        self.scoring_team = team
+        self.hand_points = points if team is not None else 0
+        self.proposed = None
+        self.phase = DONE
+        self.complete = True
+
+    def view(self, seat: int) -> TrucoView:
+        return TrucoView(self, seat)
+
+    def points(self) -> list[Number]:
+        won = self.won
+        return [won[s % 2] for s in range(self.players)]
+
+    def score_delta(self) -> list[Number] | None:
+        if not self.complete:
+            return None
+        team, points = self.scoring_team, self.hand_points
+        return [points if s % 2 == team else 0 for s in range(self.players)]
+
+    def explain(self, names: Sequence[str] | None = None) -> list[str]:
+        """The hand's score in sentences, as the score sheet shows it."""
+        if not self.complete:
+            return []
+        names = list(names) if names is not None else RULES.seat_names(self.players)
+        teams = [" & ".join(names[s] for s in range(t, self.players, 2)) for t in (0, 1)]
+        variant = self.variant
+        team = self.scoring_team
+        lines = []
+        if self.ending == RAN:
+            assert self.brink_team is not None and team is not None
+            lines.append(f"{teams[self.brink_team]} ran from the {variant.brink_hand}: "
+                         f"{teams[team]} score the base value, {self.hand_points}.")  # fmt: skip
+            return lines
+        if self.history:
+            lines.append(f"Tricks won: {teams[0]} {self.won[0]}, {teams[1]} {self.won[1]}"
+                         f"{', tied ' + str(self.results.count(None)) if None in self.results else ''}.")  # fmt: skip
+        if self.ending == REFUSED:
+            assert self.raiser is not None and team is not None
+            lines.append(f"{names[self.raiser]}'s raise was refused: {teams[team]} score the value before it, "
+                         f"{self.hand_points}.")  # fmt: skip
+        elif self.ending == TIED:
+            lines.append("Three tied tricks: nobody scores, and the deal passes on.")
+        else:
+            assert team is not None
+            if self.kind == ONZE:
+                why = f"a played {variant.brink_hand}"
+            elif self.kind == FERRO:
+                why = "a mão de ferro"
+            elif self.value == variant.base:
+                why = "no raise accepted"
+            else:
+                why = f"{variant.call_names[self.value]} accepted"
+            lines.append(f"{teams[team]} win the hand, worth {self.hand_points} ({why}).")
+        return lines
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "vira": DECK.codes[self.vira] if self.vira is not None else None,
+            "kind": self.kind,
+            "value": self.value,
+            "ending": self.ending,
+        }
+
+
+# ----------------------------------------------------------------- the game
+
+
+class TrucoRules(GameRules):
+    name = "truco"
+    title = "Truco"
+    options_type = TrucoOptions
+    player_counts = (2, 4, 6)
+    default_players = 4
+
+    def parse_options(self, raw: object, players: int) -> TrucoOptions:
+        return parse_options(TrucoOptions, raw)
+
+    def deck(self, options: Any, players: int) -> tuple[Deck, int]:
+        return DECK, DECK.full
+
+    def random_deal(self, rng: random.Random, options: TrucoOptions, players: int, dealer: int) -> TrucoDeal:
+        order = shuffled(DECK.full, rng)
+        # One card at a time from the seat after the dealer, three rounds; then the vira is turned up.
+        hands = deal_masks(order, players, (dealer + 1) % players, (1,) * CARDS_EACH)
+        vira = order[players * CARDS_EACH] if options.variant == "paulista" else None
+        return TrucoDeal(hands, vira)
+
+    def parse_deal(self, raw: object, options: TrucoOptions, players: int, dealer: int) -> TrucoDeal:
+        hands = parse_deal_hands(raw, DECK, DECK.full, players, CARDS_EACH)
+        assert isinstance(raw, dict)
+        vira_raw = raw.get("vira")
+        if options.variant == "mineiro":
+            if vira_raw is not None:
+                raise RecordError("deal.vira must be absent in Mineiro (its manilhas are fixed)")
+            return TrucoDeal(hands, None)
+        if vira_raw is None:
+            raise RecordError("deal.vira is missing: in Paulista the turned-up vira sets the manilhas")
+        try:
+            vira = DECK.parse(vira_raw)
+        except ValueError as error:
+            raise RecordError(f"deal.vira: {error}") from None
+        for seat, hand in enumerate(hands):
+            if hand >> vira & 1:
+                raise RecordError(f"deal.vira ({DECK.codes[vira]}) is also dealt in deal.hands[{seat}]")
+        return TrucoDeal(hands, vira)
+
+    def new_hand(
+        self, options: TrucoOptions, players: int, dealer: int, deal: Deal, scores: Sequence[Number]
+    ) -> TrucoHand:
+        assert isinstance(deal, TrucoDeal)
+        return TrucoHand(options, players, dealer, deal, scores)
+
+    def parse_action(self, raw: object, options: TrucoOptions, players: int) -> Action:
+        verb = single_verb(raw, ("play", "call"), {"play": ("hidden",)})
+        assert isinstance(raw, dict)
+        seat = check_seat(raw, players)
+        value = raw[verb]
+        if verb == "call":
+            if value not in CALL_WORDS:
+                raise RecordError(f"action.call must be one of {', '.join(CALL_WORDS)}, not {value!r}")
+            return CALLS[seat][value]
+        try:
+            card = DECK.parse(value)
+        except ValueError as error:
+            raise RecordError(f"action.play: {error}") from None
+        hidden = raw.get("hidden", False)
+        if not isinstance(hidden, bool):
+            raise RecordError(f"action.hidden must be true or false, not {hidden!r}")
+        return HIDDEN_PLAYS[seat][card] if hidden else play_actions(DECK, seat)[card]
+
+    def validate_start_scores(self, scores: list[Number], options: TrucoOptions, players: int) -> None:
+        for value in scores:
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise RecordError(f"start_scores must hold whole numbers from 0, not {value!r}")
+            if value >= options.target:
+                raise RecordError(
+                    f"start_scores must be below the target ({options.target}): {value} would have won already"
+                )
+        super().validate_start_scores(scores, options, players)
+
+    def match_result(
+        self, options: TrucoOptions, players: int, scores: Sequence[Number], hand: HandState
+    ) -> tuple[list[int] | None, str | None]:
+        # Only one team scores in a hand, so at most one can reach the target.
+        for team in (0, 1):
+            if scores[team] >= options.target:
+                return [s for s in range(players) if s % 2 == team], None
+        return None, None
+
+    def side_of(self, seat: int, players: int) -> int:
+        return seat % 2
+
+    def seat_names(self, players: int) -> list[str]:
+        if players == 4:
+            return ["South", "East", "North", "West"]
+        if players == 2:
+            return ["South", "North"]
+        return [f"Seat {i}" for i in range(players)]
+
+    def computer_levels(self) -> dict[str, Any]:
+        return {}
+
+
+RULES = TrucoRules()
