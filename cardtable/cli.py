@@ -76,6 +76,13 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 
 def run_table(config: Any) -> int:
+    if config is not None:
+        from cardtable.tui.games import playable_games
+
+        if config.game not in playable_games():
+            print(f"cardtable play: {config.game} cannot be played at the table yet (try 'cardtable sim "
+                  f"{config.game}' or 'cardtable rules {config.game}').", file=sys.stderr)  # fmt: skip
+            return 2
     if not sys.stdout.isatty() or not sys.stdin.isatty():
         print("cardtable: the table needs a terminal (for headless use see 'cardtable --help').", file=sys.stderr)
         return 2

@@ -57,3 +57,14 @@ def test_play_refuses_bad_arguments_clearly(capsys: pytest.CaptureFixture[str], 
 def test_the_table_without_a_terminal_says_so() -> None:
     done = subprocess.run([sys.executable, "-m", "cardtable"], capture_output=True, text=True, stdin=subprocess.DEVNULL)
     assert done.returncode == 2 and "needs a terminal" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_game_without_its_table_parts_is_refused_clearly(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardtable.engine.registry import available_games
+    from cardtable.tui.games import playable_games
+
+    waiting = [game for game in available_games() if game not in playable_games()]
+    assert set(playable_games()) >= {"malilla", "manille"}
+    for game in waiting:
+        assert main(["play", game]) == 2
+        assert "cannot be played at the table yet" in capsys.readouterr().err

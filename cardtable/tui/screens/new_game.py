@@ -16,8 +16,9 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 from cardtable.engine.errors import RecordError
 from cardtable.engine.options import option_fields
 from cardtable.engine.players import computer_levels
-from cardtable.engine.registry import available_games, find_game
+from cardtable.engine.registry import find_game
 from cardtable.saves import SeatConfig, TableConfig, default_seats
+from cardtable.tui.games import playable_games
 
 
 class NewGameScreen(Screen[TableConfig | None]):
@@ -25,12 +26,12 @@ class NewGameScreen(Screen[TableConfig | None]):
 
     def __init__(self, game: str | None = None) -> None:
         super().__init__()
-        games = available_games()
+        games = playable_games()
         self.game = game if game in games else games[0]
         self.players = find_game(self.game).default_players
 
     def compose(self) -> ComposeResult:
-        games = available_games()
+        games = playable_games()
         rules = find_game(self.game)
         with VerticalScroll(id="new-game"):
             yield Label("New game", classes="dialog-title")
