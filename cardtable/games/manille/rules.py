@@ -590,7 +590,9 @@ class ManilleRules(GameRules):
         return ["South", "East", "North", "West"] if players == 4 else ["South", "East", "West"]
 
     def computer_levels(self) -> dict[str, Any]:
-        return {}
+        from cardtable.games.manille.ai import ManilleHeuristic
+
+        return {"heuristic": ManilleHeuristic}
 
 
 RULES = ManilleRules()

@@ -1,0 +1,245 @@
+"""Card tracking for the trick games that share ``tricks.py`` (Manille, Malilla).
+
+From one seat's view it works out which cards are gone, which are still out, and what each other seat
+may or must hold.  Every inference comes from the follow rules themselves: each card a follower played is
+checked against ``legal_follow``, and any card whose presence in that hand would have made the play illegal
+is ruled out for that seat.  This covers voids, "void and did not trump, so no trumps" and "did not beat, so
+nothing higher" with one mechanism, whatever the game's ``FollowRules`` say.
+
+Everything is kept as deck masks because a computer player builds a count before each card it plays.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.engine.cards import Deck
+from cardtable.games.tricks import FollowRules, beats, legal_follow
+
+
+@functools.cache
+def ruled_out_by_play(
+    deck: Deck, led_suit: int, win_card: int, trump: int | None, partner_winning: bool, rules: FollowRules, card: int
+) -> int:
+    """The cards a follower cannot have held when it played ``card`` onto a trick won so far by ``win_card``.
+
+    A card ``other`` is ruled out when the hand {card, other} would already have forbidden ``card``.  The
+    duties form a chain (beat in suit, follow, overtrump, trump, free), so a larger hand holding ``other``
+    forbids ``card`` too: the pairwise test is exact.  The answer depends on a handful of small integers,
+    so it is cached and costs a dictionary look-up per card played.
+    """
+    ruled_out = 0
+    only_card = 1 << card
+    for other in range(len(deck.suit_of)):
+        if other == card:
+            continue
+        legal, _duty = legal_follow(deck, only_card | 1 << other, led_suit, win_card, trump, partner_winning, rules)
+        if not legal & only_card:
+            ruled_out |= 1 << other
+    return ruled_out
+
+
+class CardCount:
+    """What one seat knows about where the cards are.
+
+    - ``played``: every card played this hand, the current trick included.
+    - ``unseen``: cards in play that this seat has not seen (not in its hand, not played, not the dealer's
+      turned card while the dealer still holds it).
+    - ``possible[s]``: the cards seat ``s`` may still hold (for this seat, exactly its hand).
+    - ``known[s]``: the cards seat ``s`` surely holds (this seat's hand, the dealer's turned card, and cards
+      that only one seat can hold).
+    - ``remaining[s]``: how many cards seat ``s`` still holds.
+    """
+
+    __slots__ = ("deck", "known", "played", "players", "possible", "remaining", "seat", "trump", "unseen")
+
+    def __init__(
+        self,
+        deck: Deck,
+        seat: int,
+        players: int,
+        trump: int | None,
+        played: int,
+        unseen: int,
+        possible: list[int],
+        known: list[int],
+        remaining: list[int],
+    ) -> None:
+        self.deck = deck
+        self.seat = seat
+        self.players = players
+        self.trump = trump
+        self.played = played
+        self.unseen = unseen
+        self.possible = possible
+        self.known = known
+        self.remaining = remaining
+
+    # ----------------------------------------------------------------- questions about seats
+    def is_void(self, seat: int, suit: int) -> bool:
+        """Whether ``seat`` is known to hold no card of ``suit``."""
+        return not self.possible[seat] & self.deck.suit_masks[suit]
+
+    def voids(self, seat: int) -> int:
+        """The suits ``seat`` is known to be void in, as a mask of suit indices."""
+        possible = self.possible[seat]
+        out = 0
+        for suit, mask in enumerate(self.deck.suit_masks[: len(self.deck.suits)]):
+            if not possible & mask:
+                out |= 1 << suit
+        return out
+
+    def may_hold_trump(self, seat: int) -> bool:
+        return self.trump is not None and bool(self.possible[seat] & self.deck.suit_masks[self.trump])
+
+    def trumps_possible(self, seat: int) -> int:
+        """The trumps ``seat`` may still hold."""
+        return 0 if self.trump is None else self.possible[seat] & self.deck.suit_masks[self.trump]
+
+    def highest_possible(self, seat: int, suit: int) -> int:
+        """The strongest card of ``suit`` that ``seat`` may hold, or -1 when it is known void there."""
+        return (self.possible[seat] & self.deck.suit_masks[suit]).bit_length() - 1
+
+    def others_may_hold(self, seats: Sequence[int]) -> int:
+        out = 0
+        for other in seats:
+            out |= self.possible[other]
+        return out
+
+    # ----------------------------------------------------------------- questions about cards
+    def outstanding(self) -> int:
+        """Cards still held by the other seats (unseen ones and known ones alike)."""
+        out = self.unseen
+        for other in range(self.players):
+            if other != self.seat:
+                out |= self.known[other]
+        return out
+
+    def masters(self) -> int:
+        """For each suit, its highest card not yet played (wherever it is, this seat's hand included)."""
+        unplayed = self.outstanding() | self.possible[self.seat]
+        out = 0
+        for mask in self.deck.suit_masks[: len(self.deck.suits)]:
+            in_suit = unplayed & mask
+            if in_suit:
+                out |= 1 << (in_suit.bit_length() - 1)
+        return out
+
+    def my_masters(self) -> int:
+        """This seat's cards that are the highest unplayed card of their suit."""
+        return self.masters() & self.possible[self.seat]
+
+
+def count_cards(view: Any, deck: Deck, rules: FollowRules, in_play: int, cards_each: int | None = None) -> CardCount:
+    """Build the ``CardCount`` of ``view``'s seat.
+
+    ``view`` needs the trick-game fields shared by Manille and Malilla: ``seat``, ``players``, ``hand``,
+    ``trump``, ``trick`` ((seat, card) pairs), ``tricks`` ((leader, cards, winner, points)), and optionally
+    ``turned``, ``turned_in_hand`` and ``dealer``.  ``in_play`` is the mask of the cards dealt this hand.
+    """
+    seat = view.seat
+    players = view.players
+    hand = view.hand
+    trump = view.trump
+    partnership = players == 4
+    ruled_out = [0] * players
+    played_by = [0] * players
+    played = 0
+    for leader, cards, _winner, _points in view.tricks:
+        played = _read_trick(deck, rules, trump, partnership, players, leader, cards, ruled_out, played_by, played)
+    if view.trick:
+        leader = view.trick[0][0]
+        cards = tuple(card for _seat, card in view.trick)
+        played = _read_trick(deck, rules, trump, partnership, players, leader, cards, ruled_out, played_by, played)
+
+    if cards_each is None:
+        cards_each = in_play.bit_count() // players
+    remaining = [cards_each - played_by[s].bit_count() for s in range(players)]
+    known = [0] * players
+    known[seat] = hand
+    unseen = in_play & ~played & ~hand
+    turned = getattr(view, "turned", None)
+    if turned is not None and getattr(view, "turned_in_hand", False):
+        dealer = view.dealer
+        if dealer != seat:
+            known[dealer] |= 1 << turned
+            unseen &= ~(1 << turned)
+    possible = [0] * players
+    for other in range(players):
+        possible[other] = hand if other == seat else (unseen & ~ruled_out[other]) | known[other]
+    _settle_forced_holdings(seat, players, unseen, possible, known, remaining)
+    return CardCount(deck, seat, players, trump, played, unseen, possible, known, remaining)
+
+
+def _read_trick(
+    deck: Deck,
+    rules: FollowRules,
+    trump: int | None,
+    partnership: bool,
+    players: int,
+    leader: int,
+    cards: Sequence[int],
+    ruled_out: list[int],
+    played_by: list[int],
+    played: int,
+) -> int:
+    """Record one trick's cards and what each follower's card rules out; return the new played mask."""
+    led_suit = deck.suit_of[cards[0]]
+    win_card = cards[0]
+    win_seat = leader
+    played_by[leader] |= 1 << win_card
+    played |= 1 << win_card
+    for offset in range(1, len(cards)):
+        card = cards[offset]
+        follower = (leader + offset) % players
+        partner_winning = partnership and (win_seat - follower) % 4 == 2
+        ruled_out[follower] |= ruled_out_by_play(deck, led_suit, win_card, trump, partner_winning, rules, card)
+        played_by[follower] |= 1 << card
+        played |= 1 << card
+        if beats(deck, card, win_card, trump):
+            win_card = card
+            win_seat = follower
+    return played
+
+
+def _settle_forced_holdings(
+    seat: int, players: int, unseen: int, possible: list[int], known: list[int], remaining: list[int]
+) -> None:
+    """Place the cards that only one seat can hold, and give a seat all its candidates once they just fit.
+
+    Each placement can narrow another seat, so the two rules run until nothing changes (a few rounds at most).
+    """
+    others = [s for s in range(players) if s != seat]
+    changed = True
+    while changed:
+        changed = False
+        for other in others:
+            if possible[other] != known[other]:
+                if possible[other].bit_count() <= remaining[other]:
+                    known[other] = possible[other]
+                    changed = True
+                elif known[other].bit_count() >= remaining[other]:
+                    possible[other] = known[other]
+                    changed = True
+        claimed = 0
+        for other in others:
+            claimed |= known[other]
+        for other in others:
+            narrowed = possible[other] & ~(claimed & ~known[other])
+            if narrowed != possible[other]:
+                possible[other] = narrowed
+                changed = True
+        # A card that no other seat may hold is known to be with the only seat that may.
+        seen_once = 0
+        seen_twice = 0
+        for other in others:
+            seen_twice |= seen_once & possible[other]
+            seen_once |= possible[other]
+        single = unseen & seen_once & ~seen_twice
+        for other in others:
+            newly_known = single & possible[other] & ~known[other]
+            if newly_known:
+                known[other] |= newly_known
+                changed = True

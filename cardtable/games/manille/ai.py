@@ -1,0 +1,660 @@
+"""The ``heuristic`` computer player for Manille.
+
+It plays the rules file's thirteen strategy tips, each one a function below named after its tip, in the
+order of precedence the rules give.  A tip returns the card (or call) it wants, or ``None`` when it does
+not apply, and the first answer decides.  Card counting (``cardtable.games.cardcount``) tells the tips who
+may still hold what.  In the last tricks the player stops guessing: ``endgame_search`` deals the unseen cards
+in every way consistent with the count, solves each deal exactly, and keeps the card with the best average.
+
+The player sees only its seat's view, and its only randomness (the choice of deals to sample when there are
+too many) comes from ``random_for(view)``, so a hint is the same every time for the same view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from cardtable.engine.cards import cards_in
+from cardtable.engine.game import Action
+from cardtable.engine.players import ComputerPlayer
+from cardtable.games.cardcount import CardCount, count_cards
+from cardtable.games.manille.rules import (
+    ACE,
+    AUCTION,
+    DECK,
+    DOUBLING,
+    FULL_DECK,
+    MIN_BID,
+    PIPS,
+    TEN,
+    THREE_PLAYER_DECK,
+    ManilleView,
+    follow_rules,
+)
+from cardtable.games.tricks import FollowRules, beats, legal_follow
+
+SUIT_COUNT = len(DECK.suits)
+SUIT_MASKS = DECK.suit_masks[:SUIT_COUNT]
+SUIT_OF = DECK.suit_of
+STRENGTH = DECK.strength_of
+RANKS_PER_SUIT = len(DECK.ranks)
+TENS = sum(1 << (suit * RANKS_PER_SUIT + TEN) for suit in range(SUIT_COUNT))
+ACES = sum(1 << (suit * RANKS_PER_SUIT + ACE) for suit in range(SUIT_COUNT))
+KINGS = sum(1 << (suit * RANKS_PER_SUIT + ACE - 1) for suit in range(SUIT_COUNT))
+#: The spec's tie-break: fewest pips, then the lowest rank, then the suit order S, H, D, C.
+TIE_KEY = tuple(PIPS[c] * 100 + STRENGTH[c] * 10 + SUIT_OF[c] for c in range(len(DECK.codes)))
+
+#: The endgame search takes over once a seat holds this many cards or fewer.
+ENDGAME_TRICKS = 3
+#: At most this many deals of the unseen cards are solved per decision; beyond it a seeded sample is drawn.
+ENDGAME_DEALS = 40
+
+# Tip 11 (doubling) and tip 12 (auction) constants, as the rules file gives them.
+KNOCK_STRENGTH = 9
+COUNTER_STRENGTH = 11
+COUNTER_STRENGTH_WITH_MAKER = 9
+AUCTION_BASE = 14
+AUCTION_PER_TRUMP = 4
+AUCTION_PER_TEN = 5
+AUCTION_PER_ACE = 2
+AUCTION_MARGIN = 2
+AUCTION_OVER_PARTNER = 5
+
+
+def cheapest(mask: int) -> int:
+    """The card the tie-break prefers among ``mask`` (which must not be empty)."""
+    return min(cards_in(mask), key=TIE_KEY.__getitem__)
+
+
+def richest(mask: int) -> int:
+    """The card of ``mask`` with the most pips; ties go to the lowest rank, then the suit order."""
+    return min(cards_in(mask), key=lambda card: (-PIPS[card], STRENGTH[card], SUIT_OF[card]))
+
+
+def trick_winner(trick: Sequence[tuple[int, int]], trump: int | None) -> tuple[int, int]:
+    """The (seat, card) winning a trick in progress."""
+    win_seat, win_card = trick[0]
+    for seat, card in trick[1:]:
+        if beats(DECK, card, win_card, trump):
+            win_seat, win_card = seat, card
+    return win_seat, win_card
+
+
+class Table:
+    """The facts of one card decision, gathered once and shared by the tips."""
+
+    def __init__(self, view: ManilleView) -> None:
+        self.view = view
+        self.seat = seat = view.seat
+        self.players = players = view.players
+        self.trump: int = view.trump if view.trump is not None else -1
+        self.trump_mask = SUIT_MASKS[self.trump] if view.trump is not None else 0
+        self.hand = view.hand
+        self.legal = view.legal_mask
+        self.rules: FollowRules = follow_rules(view.options)
+        in_play = THREE_PLAYER_DECK if players == 3 else FULL_DECK
+        self.count: CardCount = count_cards(view, DECK, self.rules, in_play)
+        self.partner: int | None = (seat + 2) % 4 if players == 4 else None
+        self.opponents = [s for s in range(players) if s != seat and s != self.partner]
+        self.others = [s for s in range(players) if s != seat]
+        self.trick = view.trick
+        self.leading = not self.trick
+        if self.trick:
+            self.led_suit = SUIT_OF[self.trick[0][1]]
+            self.win_seat, self.win_card = trick_winner(self.trick, view.trump)
+        else:
+            self.led_suit = self.win_card = self.win_seat = -1
+        self.trick_pips = sum(PIPS[card] for _seat, card in self.trick)
+        self.later = [(seat + k) % players for k in range(1, players - len(self.trick))]
+        self.is_last = not self.later and not self.leading
+        self.playable = self._spare_trump_ten(self.legal)
+
+    # ----------------------------------------------------------------- shared judgements
+    def is_opponent(self, seat: int) -> bool:
+        return seat != self.seat and seat != self.partner
+
+    def partner_winning(self) -> bool:
+        return self.partner is not None and self.win_seat == self.partner
+
+    def nobody_else_may_trump(self) -> bool:
+        return not any(self.count.may_hold_trump(s) for s in self.others)
+
+    def no_opponent_may_trump(self) -> bool:
+        return not any(self.count.may_hold_trump(s) for s in self.opponents)
+
+    def winners(self, mask: int) -> int:
+        """The cards of ``mask`` that would take the trick from its current winning card."""
+        if self.leading:
+            return 0
+        win_card = self.win_card
+        higher = mask & DECK.above[win_card]
+        if SUIT_OF[win_card] == self.trump:
+            return higher
+        return higher | (mask & self.trump_mask)
+
+    def cheapest_winner(self, winners: int) -> int:
+        """Tip 1's cheapest winner: a card of the led suit before a trump, the lowest-ranked of those."""
+        in_suit = winners & SUIT_MASKS[self.led_suit]
+        pool = in_suit or winners
+        return (pool & -pool).bit_length() - 1
+
+    def suit_length(self, suit: int) -> int:
+        return (self.hand & SUIT_MASKS[suit]).bit_count()
+
+    def _spare_trump_ten(self, legal: int) -> int:
+        """Tip 5's guard: keep the trump 10 out of every choice unless one of its three cases holds."""
+        if self.trump < 0:
+            return legal
+        trump_ten = 1 << (self.trump * RANKS_PER_SUIT + TEN)
+        if not legal & trump_ten or legal == trump_ten:
+            return legal
+        if self.trick_pips >= 4 and not self.leading:
+            return legal  # the trump 10 wins any trick it is played to
+        if self.nobody_else_may_trump():
+            return legal
+        return legal & ~trump_ten
+
+
+# ===================================================================== leading: tips 7, 5, 4, 2
+def tip7_cash_side_tens(table: Table) -> int | None:
+    """Lead a side-suit 10 that no opponent is known to be void in (longest such suit first)."""
+    tens = table.playable & TENS & ~table.trump_mask
+    safe = [card for card in cards_in(tens) if not any(table.count.is_void(o, SUIT_OF[card]) for o in table.opponents)]
+    if not safe:
+        return None
+    longest = max(table.suit_length(SUIT_OF[card]) for card in safe)
+    return cheapest(sum(1 << card for card in safe if table.suit_length(SUIT_OF[card]) == longest))
+
+
+def tip5_draw_trumps_low(table: Table) -> int | None:
+    """Holding the trump 10 and two more trumps, lead the lowest trump to pull the others' trumps."""
+    trumps = table.hand & table.trump_mask
+    if not trumps or not trumps >> (table.trump * RANKS_PER_SUIT + TEN) & 1 or trumps.bit_count() < 3:
+        return None
+    return (trumps & -trumps).bit_length() - 1
+
+
+def tip4_lead_sure_winners(table: Table) -> int | None:
+    """Once no opponent can trump, lead a card that is the highest unplayed one of its suit."""
+    if not table.no_opponent_may_trump():
+        return None
+    sure = table.count.my_masters()
+    if table.nobody_else_may_trump():
+        sure |= table.hand & table.trump_mask
+    sure &= table.playable
+    return cheapest(sure) if sure else None
+
+
+def tip2_lead_short_suit(table: Table) -> int | None:
+    """Lead the lowest card of the shortest side suit (trumps only when nothing else is held)."""
+    side_cards = table.playable & ~table.trump_mask
+    if not side_cards:
+        return cheapest(table.playable)
+    best_suit = min(
+        (suit for suit in range(SUIT_COUNT) if side_cards & SUIT_MASKS[suit]),
+        key=lambda suit: (table.suit_length(suit), STRENGTH[_lowest_of(side_cards & SUIT_MASKS[suit])], suit),
+    )
+    return _lowest_of(side_cards & SUIT_MASKS[best_suit])
+
+
+def _lowest_of(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+# ===================================================================== following: tips 1, 3, 8, 9, 10, 13, 6
+def tip1_capture_opponents_ten(table: Table) -> int | None:
+    """An opponent's 10 lies in the trick: take it with the cheapest winning card."""
+    if not any(table.is_opponent(seat) and STRENGTH[card] == TEN for seat, card in table.trick):
+        return None
+    winners = table.winners(table.playable)
+    return table.cheapest_winner(winners) if winners else None
+
+
+def tip3_drop_ten_on_partners_lead(table: Table) -> int | None:
+    """Partner led the A or K of a side suit: drop our 10 of that suit on it.
+
+    The point is that our side takes the trick, so it is not done once an opponent has trumped in.
+    """
+    if table.partner is None or table.trick[0][0] != table.partner:
+        return None
+    led_card = table.trick[0][1]
+    if SUIT_OF[led_card] == table.trump or not (1 << led_card) & (ACES | KINGS):
+        return None
+    if SUIT_OF[table.win_card] == table.trump and table.is_opponent(table.win_seat):
+        return None
+    ten = table.led_suit * RANKS_PER_SUIT + TEN
+    return ten if table.legal >> ten & 1 else None
+
+
+def tip8_load_partners_trick(table: Table) -> int | None:
+    """Partner's trick is safe: give it our richest card, never the trump 10 or trump A."""
+    if not table.partner_winning():
+        return None
+    if not table.is_last:
+        if len(table.later) != 1:
+            return None
+        after = table.later[0]
+        if not table.is_opponent(after):
+            return None
+        if not table.count.is_void(after, table.led_suit) or table.count.may_hold_trump(after):
+            return None
+    allowed = table.legal
+    if table.trump >= 0:
+        allowed &= ~(table.trump_mask & (TENS | ACES))
+    return richest(allowed) if allowed else None
+
+
+def tip9_win_cheaply_when_last(table: Table) -> int | None:
+    """Last to play and able to win: win with the cheapest card, unless that spends pips on an empty trick."""
+    if not table.is_last or table.partner_winning():
+        return None
+    winners = table.winners(table.playable)
+    if not winners:
+        return None
+    winner = table.cheapest_winner(winners)
+    if table.trick_pips >= 1 or PIPS[winner] == 0:
+        return winner
+    return tip6_play_low(table)
+
+
+def tip10_second_and_third_hand(table: Table) -> int | None:
+    """Not last and able to win: win only with a sure winner; otherwise leave the choice to tips 13 and 6."""
+    if table.is_last or table.partner_winning():
+        return None
+    winners = table.winners(table.playable)
+    if not winners:
+        return None
+    count = table.count
+    later_opponents = [s for s in table.later if table.is_opponent(s)]
+    sure = 0
+    led_mask = SUIT_MASKS[table.led_suit]
+    master_of_led = table.count.masters() & led_mask
+    if winners & master_of_led and not any(
+        count.is_void(o, table.led_suit) and count.may_hold_trump(o) for o in later_opponents
+    ):
+        sure |= winners & master_of_led
+    if table.trump >= 0:
+        top_later_trump = max((count.highest_possible(o, table.trump) for o in later_opponents), default=-1)
+        if top_later_trump >= 0:
+            sure |= winners & table.trump_mask & DECK.above[top_later_trump]
+        else:
+            sure |= winners & table.trump_mask
+    return cheapest(sure) if sure else None
+
+
+def tip13_keep_ten_from_trumpers(table: Table) -> int | None:
+    """Hold back our 10 of a side suit that a later opponent could trump: play another card of the suit."""
+    suit = table.led_suit
+    if suit == table.trump:
+        return None
+    ten = suit * RANKS_PER_SUIT + TEN
+    if not table.hand >> ten & 1:
+        return None
+    count = table.count
+    if not any(count.is_void(o, suit) and count.may_hold_trump(o) for o in table.later if table.is_opponent(o)):
+        return None
+    others = table.legal & SUIT_MASKS[suit] & ~(1 << ten)
+    return cheapest(others) if others else None
+
+
+def tip6_play_low(table: Table) -> int:
+    """Play the card with the fewest pips, from the longest side suit, keeping 10s and aces when possible."""
+    pool = table.playable
+    if pool & ~(TENS | ACES):
+        pool &= ~(TENS | ACES)
+    fewest = min(PIPS[card] for card in cards_in(pool))
+    candidates = [card for card in cards_in(pool) if PIPS[card] == fewest]
+
+    def preference(card: int) -> tuple[int, int, int]:
+        suit = SUIT_OF[card]
+        length = -1 if suit == table.trump else table.suit_length(suit)
+        return (-length, STRENGTH[card], suit)
+
+    return min(candidates, key=preference)
+
+
+LEAD_TIPS: tuple[Callable[[Table], int | None], ...] = (
+    tip7_cash_side_tens,
+    tip5_draw_trumps_low,
+    tip4_lead_sure_winners,
+    tip2_lead_short_suit,
+)
+FOLLOW_TIPS: tuple[Callable[[Table], int | None], ...] = (
+    tip1_capture_opponents_ten,
+    tip3_drop_ten_on_partners_lead,
+    tip8_load_partners_trick,
+    tip9_win_cheaply_when_last,
+    tip10_second_and_third_hand,
+    tip13_keep_ten_from_trumpers,
+    tip6_play_low,
+)
+
+
+def tips_choice(table: Table) -> int:
+    """The card the tips pick, trying each in the rules' order of precedence."""
+    for tip in LEAD_TIPS if table.leading else FOLLOW_TIPS:
+        card = tip(table)
+        if card is not None:
+            return card
+    return cheapest(table.legal)
+
+
+# ===================================================================== calls: tips 11 and 12
+def hand_strength(hand: int, trump: int) -> int:
+    """Tip 11's count: 3 for the trump 10 and the trump A, 1 per other trump, 2 per side 10, 1 per side A."""
+    trump_mask = SUIT_MASKS[trump]
+    trumps = hand & trump_mask
+    top_trumps = trumps & (TENS | ACES)
+    side = hand & ~trump_mask
+    return (
+        3 * top_trumps.bit_count()
+        + (trumps & ~top_trumps).bit_count()
+        + 2 * (side & TENS).bit_count()
+        + (side & ACES).bit_count()
+    )
+
+
+def tip11_doubling(view: ManilleView) -> Action:
+    """Knock with strength 9+, counter with 11+ (9+ when the partner fixed trump), otherwise pass."""
+    assert view.trump is not None
+    strength = hand_strength(view.hand, view.trump)
+    maker = view.contract[0] if view.contract else view.dealer
+    if view.knocker is None:
+        word = "knock" if strength >= KNOCK_STRENGTH else "pass"
+    else:
+        threshold = COUNTER_STRENGTH_WITH_MAKER if maker == (view.seat + 2) % 4 else COUNTER_STRENGTH
+        word = "counter" if strength >= threshold else "pass"
+    return Action(view.seat, "call", word)
+
+
+def auction_estimate(hand: int, suit: int) -> int:
+    """Tip 12's estimate of the pips our side takes with ``suit`` as trump."""
+    return (
+        AUCTION_BASE
+        + AUCTION_PER_TRUMP * (hand & SUIT_MASKS[suit]).bit_count()
+        + AUCTION_PER_TEN * (hand & TENS).bit_count()
+        + AUCTION_PER_ACE * (hand & ACES).bit_count()
+    )
+
+
+def tip12_auction(view: ManilleView) -> Action:
+    """Bid the lowest legal value in the best suit when the estimate covers it; otherwise pass."""
+    estimates = [auction_estimate(view.hand, suit) for suit in range(SUIT_COUNT)]
+    best_suit = max(range(SUIT_COUNT), key=lambda suit: (estimates[suit], -suit))
+    estimate = estimates[best_suit]
+    high_seat, high_value = None, None
+    for seat, value, _suit in view.bids:
+        if value is not None:
+            high_seat, high_value = seat, value
+    lowest = MIN_BID if high_value is None else high_value + 1
+    if high_seat == (view.seat + 2) % 4 and high_value is not None and estimate < high_value + AUCTION_OVER_PARTNER:
+        return Action(view.seat, "bid", "pass")
+    if lowest <= estimate - AUCTION_MARGIN and lowest <= (61 if view.options.last_trick_bonus else 60):
+        return Action(view.seat, "bid", lowest, (("suit", DECK.suits[best_suit]),))
+    return Action(view.seat, "bid", "pass")
+
+
+# ===================================================================== the endgame search
+def endgame_search(table: Table, rng: random.Random) -> int:
+    """Deal the unseen cards every way the count allows, solve each deal exactly, keep the best average.
+
+    With too many deals a seeded sample is solved instead.  What is averaged is the hand's worth to our side
+    (see ``hand_worth``).  Cards whose averages tie go to the tips' choice, then to the general tie-break.
+    """
+    deals = consistent_deals(table.count)
+    if len(deals) > ENDGAME_DEALS:
+        deals = rng.sample(deals, ENDGAME_DEALS)
+    standing_for = representatives(table.legal, table.hand, table.count.outstanding() | _trick_mask(table))
+    candidates = sorted(set(standing_for.values()))
+    totals = dict.fromkeys(candidates, 0.0)
+    solver = Solver(table)
+    worth = hand_worth(table)
+    pips_so_far = table.view.side_pips[table.seat % 2 if table.players == 4 else table.seat]
+    for deal in deals:
+        for card in candidates:
+            totals[card] += worth[pips_so_far + solver.value_after(deal, card)]
+    best = max(totals.values())
+    best_cards = sum(1 << card for card, standing in standing_for.items() if totals[standing] >= best - 1e-9)
+    preferred = tips_choice(table)
+    if best_cards >> preferred & 1:
+        return preferred
+    return cheapest(best_cards)
+
+
+def hand_worth(table: Table) -> list[float]:
+    """For each pip total our side may end the hand with, what that is worth to us.
+
+    The worth is what the hand adds to our score less what it adds to the other side's (the quota, the
+    auction contract), with the pips themselves as a small tie-break so that a lost cause still fights.
+    """
+    view = table.view
+    total = 60 + (1 if view.options.last_trick_bonus else 0)
+    quota = 20 if table.players == 3 else 30
+    worth = []
+    for ours in range(total + 1):
+        theirs = total - ours
+        if table.players == 3:
+            score = max(0, ours - quota)
+        elif view.contract is not None:
+            declarer, value, _suit = view.contract
+            if declarer % 2 == table.seat % 2:
+                score = ours - quota if ours >= value else -((value - quota) + max(0, theirs - quota))
+            else:
+                score = -(theirs - quota) if theirs >= value else (value - quota) + max(0, ours - quota)
+        else:
+            score = max(0, ours - quota) - max(0, theirs - quota)
+        worth.append(score + ours / 1000)
+    return worth
+
+
+def _trick_mask(table: Table) -> int:
+    out = 0
+    for _seat, card in table.trick:
+        out |= 1 << card
+    return out
+
+
+def representatives(legal: int, hand: int, live_elsewhere: int) -> dict[int, int]:
+    """For each card of ``legal``, the card that stands for it in the search.
+
+    Two cards of a suit with no pips are interchangeable when no live card of another hand ranks between
+    them: whichever is played, every other card compares with it the same way.
+    """
+    standing_for: dict[int, int] = {}
+    previous = -1
+    others = live_elsewhere & ~hand
+    for card in cards_in(legal):
+        if (
+            previous >= 0
+            and not PIPS[card]
+            and not PIPS[previous]
+            and SUIT_OF[previous] == SUIT_OF[card]
+            and not others & ((1 << card) - 1) & ~((2 << previous) - 1)
+        ):
+            standing_for[card] = previous
+            continue
+        standing_for[card] = previous = card
+    return standing_for
+
+
+def consistent_deals(count: CardCount) -> list[tuple[int, ...]]:
+    """Every way to give the unseen cards to the other seats that fits the count (hands indexed by seat)."""
+    seats = [s for s in range(count.players) if s != count.seat]
+    needs = [count.remaining[s] - count.known[s].bit_count() for s in seats]
+    free = count.unseen & ~_union(count.known[s] for s in seats)
+    deals: list[tuple[int, ...]] = []
+    base = list(count.known)
+    base[count.seat] = count.possible[count.seat]
+
+    def place(position: int, pool: int) -> None:
+        if position == len(seats) - 1:
+            seat = seats[position]
+            if pool & ~count.possible[seat] or pool.bit_count() != needs[position]:
+                return
+            base[seat] = count.known[seat] | pool
+            deals.append(tuple(base))
+            return
+        seat = seats[position]
+        for chosen in combinations(cards_in(pool & count.possible[seat] & ~count.known[seat]), needs[position]):
+            mask = sum(1 << card for card in chosen)
+            base[seat] = count.known[seat] | mask
+            place(position + 1, pool & ~mask)
+
+    if all(need >= 0 for need in needs):
+        place(0, free)
+    return deals
+
+
+def _union(masks: object) -> int:
+    out = 0
+    for mask in masks:  # type: ignore[attr-defined]
+        out |= mask
+    return out
+
+
+class Solver:
+    """An exact (double-dummy) solver for the last tricks of one deal, over hand masks.
+
+    Our side maximises the pips it takes from here on and the other side minimises them; with three players
+    the two others are treated as one side against us, the cautious assumption.  Cards of one hand that no
+    other live card separates (a 7 and an 8 with the 9 in the same hand or gone) lead to the same result,
+    so only one of them is tried.
+    """
+
+    def __init__(self, table: Table) -> None:
+        view = table.view
+        self.players = table.players
+        self.seat = table.seat
+        self.trump = view.trump
+        self.rules = table.rules
+        self.bonus = 1 if view.options.last_trick_bonus else 0
+        self.ours = tuple(
+            s == table.seat or (table.players == 4 and s % 2 == table.seat % 2) for s in range(table.players)
+        )
+        self.trick = table.trick
+        self.tricks_left = table.hand.bit_count()
+
+    def value_after(self, deal: Sequence[int], card: int) -> int:
+        """Our side's pips from now on, with best play by all once we have played ``card`` in ``deal``."""
+        hands = list(deal)
+        hands[self.seat] &= ~(1 << card)
+        trick = self.trick
+        if trick:
+            led_suit = SUIT_OF[trick[0][1]]
+            win_seat, win_card = trick_winner(trick, self.trump)
+            if beats(DECK, card, win_card, self.trump):
+                win_seat, win_card = self.seat, card
+            points = sum(PIPS[c] for _s, c in trick) + PIPS[card]
+        else:
+            led_suit, win_seat, win_card, points = SUIT_OF[card], self.seat, card, PIPS[card]
+        following = (self.seat + 1) % self.players
+        return self._search(hands, following, len(trick) + 1, led_suit, win_card, win_seat, points,
+                            self.tricks_left, -1, 1000)  # fmt: skip
+
+    def _search(
+        self,
+        hands: list[int],
+        seat: int,
+        played: int,
+        led_suit: int,
+        win_card: int,
+        win_seat: int,
+        points: int,
+        tricks_left: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value for our side of the position where ``seat`` plays the trick's card number ``played + 1``."""
+        players = self.players
+        trump = self.trump
+        if played == players:
+            if tricks_left == 1:
+                return points + self.bonus if self.ours[win_seat] else 0
+            gained = points if self.ours[win_seat] else 0
+            return gained + self._search(
+                hands, win_seat, 0, -1, -1, -1, 0, tricks_left - 1, alpha - gained, beta - gained
+            )
+        if tricks_left == 1:
+            # One card each: the last trick plays itself.
+            while played < players:
+                card = hands[seat].bit_length() - 1
+                if not played:
+                    led_suit, win_card, win_seat = SUIT_OF[card], card, seat
+                elif (card > win_card) if SUIT_OF[card] == SUIT_OF[win_card] else SUIT_OF[card] == trump:
+                    win_card, win_seat = card, seat
+                points += PIPS[card]
+                played += 1
+                seat = (seat + 1) % players
+            return points + self.bonus if self.ours[win_seat] else 0
+        hand = hands[seat]
+        if played:
+            partner_winning = players == 4 and (win_seat - seat) % 4 == 2
+            legal = legal_follow(DECK, hand, led_suit, win_card, trump, partner_winning, self.rules)[0]
+            live_elsewhere = 1 << win_card
+        else:
+            legal = hand
+            live_elsewhere = 0
+        for other in hands:
+            live_elsewhere |= other
+        live_elsewhere &= ~hand
+        maximising = self.ours[seat]
+        best = -1 if maximising else 1000
+        next_seat = (seat + 1) % players
+        previous = -1
+        for card in cards_in(legal):
+            if (
+                previous >= 0
+                and not PIPS[card]
+                and not PIPS[previous]
+                and SUIT_OF[card] == SUIT_OF[previous]
+                and not live_elsewhere & ((1 << card) - 1) & ~((2 << previous) - 1)
+            ):
+                continue
+            previous = card
+            hands[seat] = hand & ~(1 << card)
+            if not played:
+                value = self._search(hands, next_seat, 1, SUIT_OF[card], card, seat, PIPS[card], tricks_left,
+                                     alpha, beta)  # fmt: skip
+            elif (card > win_card) if SUIT_OF[card] == SUIT_OF[win_card] else SUIT_OF[card] == trump:
+                value = self._search(hands, next_seat, played + 1, led_suit, card, seat, points + PIPS[card],
+                                     tricks_left, alpha, beta)  # fmt: skip
+            else:
+                value = self._search(hands, next_seat, played + 1, led_suit, win_card, win_seat,
+                                     points + PIPS[card], tricks_left, alpha, beta)  # fmt: skip
+            if maximising:
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+            elif value < best:
+                best = value
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        hands[seat] = hand
+        return best
+
+
+# ===================================================================== the player
+class ManilleHeuristic(ComputerPlayer):
+    """Manille's ``heuristic`` level: the rules' strategy tips with card counting and an endgame search."""
+
+    level = "heuristic"
+
+    def decide(self, view: ManilleView) -> Action:  # type: ignore[override]
+        if view.phase == AUCTION:
+            return tip12_auction(view)
+        if view.phase == DOUBLING:
+            return tip11_doubling(view)
+        legal = view.legal_mask
+        if legal & (legal - 1) == 0:
+            return view.plays[legal.bit_length() - 1]
+        table = Table(view)
+        if view.hand.bit_count() <= ENDGAME_TRICKS:
+            card = endgame_search(table, self.random_for(view))
+        else:
+            card = tips_choice(table)
+        return view.plays[card]
