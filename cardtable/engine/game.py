@@ -150,6 +150,10 @@ class HandState(ABC):
             return []
         return [f"Points {self.points()}, score {delta}."]
 
+    def follows(self, previous: HandState) -> None:
+        """Told by the match which complete hand came before this one (a game that counts deals carries it on)."""
+        return None
+
     def optional_calls(self) -> dict[int, list[Action]]:
         """Calls that seats other than ``to_act`` may make out of turn right now, by seat.
 

@@ -68,6 +68,8 @@ class Match:
             expected = self.rules.next_dealer(self.hands[-1].state)
             raise RecordError(f"dealer must be {expected} after the previous hand, not {dealer}")
         state = self.rules.new_hand(self.options, self.players, dealer, deal, list(self.scores))
+        if self.hands:
+            state.follows(self.hands[-1].state)
         self.hands.append(PlayedHand(dealer, deal, state))
         self._settle_if_complete()
         return state

@@ -84,6 +84,15 @@ def offer_calls(match: Match, players: Sequence[ComputerPlayer], calls: dict[int
     return False
 
 
+def add_hand_stats(totals: dict[str, Number], state: Any) -> None:
+    """Add a hand's own counts (a game's optional ``stats()``, e.g. Tarot's contracts made) to ``totals``."""
+    stats = getattr(state, "stats", None)
+    if stats is None:
+        return
+    for key, value in stats().items():
+        totals[key] = totals.get(key, 0) + value
+
+
 def simulate(
     rules: GameRules,
     seats: Sequence[str],
@@ -102,6 +111,7 @@ def simulate(
     wins = [0] * players
     final_scores = [0.0] * players
     hands_played = 0
+    stats: dict[str, Number] = {}
     rounds = hands if hands is not None else matches
     started = time.perf_counter()
     for m in range(rounds):
@@ -112,12 +122,15 @@ def simulate(
         if hands is not None:
             play_hand(match, computers, deal_rng, first_dealer, clock)
             hands_played += 1
-            delta = match.hands[-1].state.score_delta() or [0] * players
+            state = match.hands[-1].state
+            delta = state.score_delta() or [0] * players
+            # Games whose sides change from hand to hand (Tarot's attack and defence) say who sat with whom.
+            side_of = getattr(state, "hand_side", None) or (lambda seat: rules.side_of(seat, players))
             best = max(delta)
-            best_sides = {rules.side_of(s, players) for s in range(players) if delta[s] == best}
+            best_sides = {side_of(s) for s in range(players) if delta[s] == best}
             for s in range(players):
                 final_scores[s] += delta[s]
-                if len(best_sides) == 1 and rules.side_of(s, players) in best_sides:
+                if len(best_sides) == 1 and side_of(s) in best_sides:
                     wins[s] += 1
         else:
             while not match.over and len(match.hands) < MAX_HANDS_PER_MATCH:
@@ -127,6 +140,8 @@ def simulate(
                 final_scores[s] += match.scores[s]
                 if match.winner and s in match.winner:
                     wins[s] += 1
+        for played in match.hands:
+            add_hand_stats(stats, played.state)
         if progress is not None:
             progress(m + 1, rounds)
     elapsed = time.perf_counter() - started
@@ -143,6 +158,9 @@ def simulate(
         "elapsed_s": round(elapsed, 3),
         "hands_per_s": round(hands_played / elapsed, 1) if elapsed > 0 else 0.0,
     }
+    if stats:
+        summarize = getattr(rules, "sim_summary", None)
+        out.update(summarize(stats) if summarize is not None else {"stats": stats})
     if clock is not None:
         out["decision_time"] = clock.summary(seats)
     return out
