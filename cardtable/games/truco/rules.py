@@ -59,6 +59,18 @@ PAULISTA_STRENGTH = tuple(_paulista_table(vira) for vira in range(len(DECK)))
 MINEIRO_STRENGTH = _strength_table({"7D": 11, "AS": 12, "7H": 13, "4C": 14})
 
 
+def best_of(trick: Sequence[tuple[int, int, bool]], strength: Sequence[int]) -> tuple[int | None, int]:
+    """Who is winning ``trick`` so far: the seat (None while two teams tie) and where the first best card lies.
+
+    A face-down card counts as the weakest card of all.
+    """
+    scores = [FACE_DOWN if hidden else strength[card] for _seat, card, hidden in trick]
+    top = max(scores)
+    first = scores.index(top)
+    teams = {trick[k][0] % 2 for k, s in enumerate(scores) if s == top}
+    return (trick[first][0] if len(teams) == 1 else None), first
+
+
 def manilha_mask(strength: Sequence[int]) -> int:
     return sum(1 << i for i, s in enumerate(strength) if s >= FIRST_MANILHA)
 
@@ -263,6 +275,7 @@ class TrucoView(View):
         "tricks",
         "value",
         "vira",
+        "winning_seat",
     )  # fmt: skip
 
     deck = DECK
@@ -294,6 +307,7 @@ class TrucoView(View):
         # Only the seat that played a face-down card knows it.
         self.trick = tuple((s, None if hidden and s != seat else c) for s, c, hidden in state.trick)
         self.trick_hidden = tuple(s for s, _c, hidden in state.trick if hidden)
+        self.winning_seat = best_of(state.trick, state.strength)[0] if state.trick else None
         self.tricks = state.public_tricks(seat)
         if kind == ONZE and state.brink_team == seat % 2:
             self.partner_cards = tuple((s, state.dealt[s]) for s in range(seat % 2, players, 2) if s != seat)
@@ -608,18 +622,13 @@ class TrucoHand(HandState):
     # ----------------------------------------------------------------- 7. winning a trick
     def _close_trick(self) -> None:
         trick = self.trick
-        strength = self.strength
-        scores = [FACE_DOWN if hidden else strength[card] for _seat, card, hidden in trick]
-        top = max(scores)
-        first = scores.index(top)
-        teams = {trick[k][0] % 2 for k, s in enumerate(scores) if s == top}
+        winner, first = best_of(trick, self.strength)
         leader = trick[0][0]
-        if len(teams) == 1:
-            winner: int | None = trick[first][0]
-            team: int | None = trick[first][0] % 2
-            next_leader = trick[first][0]
+        if winner is not None:
+            team: int | None = winner % 2
+            next_leader = winner
         else:
-            winner = team = None
+            team = None
             next_leader = leader if self.opener_leads_after_tie else trick[first][0]
         self.history = (
             *self.history,

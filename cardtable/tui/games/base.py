@@ -65,6 +65,36 @@ class TableParts:
             cards.extend(bits(view.hand & deck.suit_masks[suit]))  # type: ignore[attr-defined]
         return cards
 
+    def hand_entries(self, view: View) -> list[tuple[int, int | None]]:
+        """The hand as shown: (key, card) pairs, ``card`` None for a card whose face its holder may not see."""
+        return [(card, card) for card in self.sorted_hand(view)]
+
+    def legal_keys(self, view: View) -> set[int]:
+        """The keys of the hand entries that may be played now."""
+        return set(bits(view.legal_mask))
+
+    def play_entry(self, view: View, key: int, face_down: bool = False) -> Action | None:
+        """The action that plays the hand entry ``key`` (face down where the game allows it)."""
+        return None if face_down else view.play_action(key)
+
+    def can_play_face_down(self, view: View | None) -> bool:
+        return False
+
+    def is_marked(self, view: View, card: int) -> bool:
+        """Whether a card is drawn with the trump mark (trump suit, manilhas...)."""
+        trump = self.trump_suit(view)
+        return trump is not None and view.deck.codes[card][-1] == trump
+
+    def finished_card(self, view: View, trick: Any, k: int) -> int | None:
+        """The ``k``-th card of a finished trick as this view may see it (None: face down)."""
+        code = trick.cards[k]
+        return view.deck.index[code]
+
+    def hint_text(self, action: Action) -> str:
+        if action.verb == "play":
+            return f"play {self.card_name(action.value)}."
+        return f"{self.choice_label(action)}."
+
     def cards_held(self, view: View, players: int) -> list[int]:
         """How many cards each seat holds, from what the view shows (everyone starts with as many)."""
         played = [0] * players

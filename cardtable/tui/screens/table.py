@@ -17,7 +17,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from cardtable.engine.cards import bits
 from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import Action, View
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandScored, MatchOver, TrickWon
@@ -34,7 +33,15 @@ from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.seat import SeatPanel
 from cardtable.tui.widgets.trick import TrickArea
 
-POSITIONS = {3: ["bottom", "right", "left"], 4: ["bottom", "right", "top", "left"]}
+#: Where each seat sits on screen, counted from the bottom seat in playing order (the next is on your right).
+POSITIONS = {
+    2: ["bottom", "top"],
+    3: ["bottom", "right", "left"],
+    4: ["bottom", "right", "top", "left"],
+    5: ["bottom", "right", "top-right", "top-left", "left"],
+    6: ["bottom", "right", "top-right", "top", "top-left", "left"],
+}
+AROUND = ("top-left", "top", "top-right", "left", "right")
 
 
 class TableScreen(Screen[None]):
@@ -44,6 +51,7 @@ class TableScreen(Screen[None]):
         Binding("enter,space", "play", "Play"),
         *[Binding(str(n), f"pick({n})", f"Card {n}", show=False) for n in range(1, 10)],
         Binding("c", "calls", "Calls"),
+        Binding("d", "face_down", "Face down", show=False),
         Binding("t", "hint", "Hint"),
         Binding("w", "last_trick", "Last"),
         Binding("s", "score_sheet", "Scores"),
@@ -80,7 +88,10 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="table-row"):
             with Vertical(id="felt"):
-                yield SeatPanel(id="top", classes="seat")
+                with Horizontal(id="top-row"):
+                    yield SeatPanel(id="top-left", classes="seat")
+                    yield SeatPanel(id="top", classes="seat")
+                    yield SeatPanel(id="top-right", classes="seat")
                 with Horizontal(id="middle"):
                     yield SeatPanel(id="left", classes="seat side")
                     yield TrickArea(id="trick")
@@ -98,8 +109,9 @@ class TableScreen(Screen[None]):
         return self.app.settings  # type: ignore[attr-defined,no-any-return]
 
     def on_mount(self) -> None:
-        if self.match.players == 3:
-            self.query_one("#top").display = False
+        used = set(POSITIONS[self.match.players])
+        for position in AROUND:
+            self.query_one(f"#{position}").display = position in used
         self.log_line(f"{self.rules.title}: {', '.join(self.names)}.")
         if self.match.hands:
             self.log_line(f"— Resuming hand {len(self.match.hands)}.")
@@ -229,11 +241,12 @@ class TableScreen(Screen[None]):
     def position_of(self, seat: int) -> str:
         return POSITIONS[self.match.players][(seat - self.bottom) % self.match.players]
 
-    def face(self, view: View, card: int, **marks: Any) -> Face:
+    def face(self, view: View, card: int, key: int | None = None, **marks: Any) -> Face:
+        """How ``card`` shows; ``key`` is what the hand remembers it by (the card, or a blind slot)."""
         code = view.deck.codes[card]
         rank, suit = self.parts.card_face(code, self.settings.ascii_cards)
-        trump = self.parts.trump_suit(view)
-        return Face(card, rank, suit, code[-1], trump=trump is not None and code[-1] == trump, **marks)
+        marked = self.parts.is_marked(view, card)
+        return Face(card if key is None else key, rank, suit, code[-1], trump=marked, **marks)
 
     def refresh_table(self, trick: Any = None) -> None:
         if not self.is_mounted:
@@ -260,7 +273,8 @@ class TableScreen(Screen[None]):
     def refresh_trick(self, view: View, finished: Any = None) -> None:
         if finished is not None:
             players = self.match.players
-            cards = [((finished.leader + k) % players, view.deck.index[code]) for k, code in enumerate(finished.cards)]
+            cards = [((finished.leader + k) % players, self.parts.finished_card(view, finished, k))
+                     for k in range(len(finished.cards))]  # fmt: skip
             winning = finished.winner
         else:
             cards = list(view.trick)  # type: ignore[attr-defined]
@@ -268,9 +282,11 @@ class TableScreen(Screen[None]):
         placed = {}
         for k, (seat, card) in enumerate(cards):
             best = seat == winning
-            placed[self.position_of(seat)] = self.face(
-                view, card, title="lead" if k == 0 else "", subtitle="wins" if best else "", winning=best
-            )
+            marks: dict[str, Any] = {"title": "lead" if k == 0 else "", "subtitle": "wins" if best else ""}
+            if card is None:  # a card played face down shows its back
+                placed[self.position_of(seat)] = Face(-1, "", "", "", back=True, **marks)
+            else:
+                placed[self.position_of(seat)] = self.face(view, card, winning=best, **marks)
         self.query_one(TrickArea).show(placed, self.parts.centre_text(view))
 
     def refresh_hand(self, view: View) -> None:
@@ -278,10 +294,13 @@ class TableScreen(Screen[None]):
         if self.viewer is None:
             hand.show([], None)
             return
-        cards = [self.face(view, c) for c in self.parts.sorted_hand(view)]
+        cards = [
+            self.face(view, card, key=key) if card is not None else Face(key, "", "", "", back=True)
+            for key, card in self.parts.hand_entries(view)
+        ]
         legal: set[int] | None = None
         if self.waiting is not None and self.waiting.seat == self.viewer and not self.waiting.offered:
-            legal = set(bits(view.legal_mask))
+            legal = self.parts.legal_keys(view)
         hand.show(cards, legal)
         hand.border_title = f"{self.names[self.viewer]}" + (" (dealer)" if view.dealer == self.viewer else "")  # type: ignore[attr-defined]
 
@@ -344,11 +363,13 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ keys
     def my_card_turn(self) -> bool:
         return (self.waiting is not None and self.view is not None and not self.waiting.offered
-                and self.view.legal_mask != 0)  # fmt: skip
+                and bool(self.parts.legal_keys(self.view)))  # fmt: skip
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("move", "pick", "hint"):
             return True if self.my_card_turn() else None
+        if action == "face_down":
+            return True if self.my_card_turn() and self.parts.can_play_face_down(self.view) else None
         if action == "play":
             return True
         if action == "calls":
@@ -379,11 +400,15 @@ class TableScreen(Screen[None]):
         if self.my_card_turn():
             self.play_position(message.position)
 
-    def play_position(self, position: int) -> None:
+    def play_position(self, position: int, face_down: bool = False) -> None:
         hand = self.query_one(HandView)
         if self.view is None or not 0 <= position < len(hand.cards):
             return
-        self.submit(self.view.play_action(hand.cards[position].index))
+        self.submit(self.parts.play_entry(self.view, hand.cards[position].index, face_down=face_down))
+
+    def action_face_down(self) -> None:
+        if self.my_card_turn() and self.view is not None and self.parts.can_play_face_down(self.view):
+            self.play_position(self.query_one(HandView).cursor, face_down=True)
 
     async def action_calls(self) -> None:
         if self.waiting is None or self.view is None:
@@ -409,9 +434,9 @@ class TableScreen(Screen[None]):
         hand = self.query_one(HandView)
         if action.verb == "play":
             for position, card in enumerate(hand.cards):
-                if self.view.deck.codes[card.index] == action.value:
+                if self.parts.play_entry(self.view, card.index) == action:
                     hand.cursor = position
-            self.notify(f"Hint: play {self.parts.card_name(action.value)}.", timeout=4)
+            self.notify(f"Hint: {self.parts.hint_text(action)}", timeout=4)
         else:
             self.notify(f"Hint: {self.parts.choice_label(action)}.", timeout=4)
 

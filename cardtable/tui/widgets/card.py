@@ -28,6 +28,8 @@ class Face:
     title: str = ""
     subtitle: str = ""
     winning: bool = False
+    #: The card lies face down: its back shows (another player's face-down card, or a blind hand).
+    back: bool = False
 
 
 class CardWidget(Static):
@@ -52,7 +54,7 @@ class CardWidget(Static):
         if face == self.face and face is not None:
             return
         self.face = face
-        wanted = {"back"} if face is None else {f"suit-{face.suit_letter.lower()}"}
+        wanted = {"back"} if face is None or face.back else {f"suit-{face.suit_letter.lower()}"}
         if face is not None:
             for flag, name in ((face.trump, "trump"), (face.illegal, "illegal"), (face.winning, "winning")):
                 if flag:
@@ -61,7 +63,7 @@ class CardWidget(Static):
             self.set_class(name in wanted, name)
         self.border_title = face.title if face else ""
         self.border_subtitle = face.subtitle if face else ""
-        self.update("░░" if face is None else f"{face.rank}{face.suit}")
+        self.update("░░" if face is None or face.back else f"{face.rank}{face.suit}")
 
     def on_click(self, event: events.Click) -> None:
         event.stop()

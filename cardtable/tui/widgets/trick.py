@@ -9,7 +9,7 @@ from textual.widgets import Static
 from .card import CardWidget, Face
 
 # Cell of the 3 x 3 grid for each position around the table.
-SLOTS = {"bottom": 7, "right": 5, "top": 1, "left": 3}
+SLOTS = {"bottom": 7, "right": 5, "top-right": 2, "top": 1, "top-left": 0, "left": 3}
 CENTRE = 4
 
 
