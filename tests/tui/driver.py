@@ -35,9 +35,14 @@ def table_of(app: CardTableApp) -> TableScreen | None:
     return next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
 
 
-async def play_until_over(pilot: Pilot[None], *, mouse: bool = False, max_steps: int = 4000) -> str:
-    """Answer every question the table asks with keys (or mouse clicks) until the match-over dialog."""
+async def play_until_over(pilot: Pilot[None], *, mouse: bool = False, calls: bool = False,
+                          max_steps: int = 4000) -> str:  # fmt: skip
+    """Answer every question the table asks with keys (or mouse clicks) until the match-over dialog.
+
+    With ``calls``, the player also makes the first call offered on each turn (Truco's raises) by keys.
+    """
     app = pilot.app
+    called: set[object] = set()
     for _ in range(max_steps):
         await pilot.pause()
         screen = app.screen
@@ -52,6 +57,13 @@ async def play_until_over(pilot: Pilot[None], *, mouse: bool = False, max_steps:
         elif isinstance(screen, ChoiceDialog):
             await pilot.press("enter")
         elif isinstance(screen, TableScreen) and screen.my_card_turn():
+            turn = (len(screen.match.hands), screen.view.legal_mask if screen.view else 0)
+            if calls and turn not in called and screen.check_action("calls", ()):
+                called.add(turn)
+                await pilot.press("c")
+                await pilot.pause()
+                await pilot.press("enter")
+                continue
             if mouse:
                 hand = screen.query_one(HandView)
                 legal = screen.view.legal_mask if screen.view else 0

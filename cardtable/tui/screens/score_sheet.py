@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -22,11 +23,11 @@ def sparkline(values: list[float], lowest: float, highest: float) -> str:
 class ScoreSheetScreen(ModalScreen[None]):
     BINDINGS = [Binding("enter,escape,space,s", "close", "Continue")]
 
-    def __init__(self, title: str, names: list[str], sides: list[tuple[list[int], Any]],
+    def __init__(self, title: str, side_name: Callable[[list[int]], str], sides: list[tuple[list[int], Any]],
                  history: list[list[Any]], explanation: list[str], *, final: bool = False) -> None:  # fmt: skip
         super().__init__()
         self.title_text = title
-        self.names = names
+        self.side_name = side_name
         self.sides = sides
         self.history = history
         self.explanation = explanation
@@ -43,9 +44,6 @@ class ScoreSheetScreen(ModalScreen[None]):
                 yield DataTable(id="totals", show_cursor=False, zebra_stripes=True)
                 yield Static(self.chart(), id="chart")
             yield Button("Continue (Enter)", variant="primary", id="continue")
-
-    def side_name(self, seats: list[int]) -> str:
-        return " & ".join(self.names[s] for s in seats)
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -147,7 +147,10 @@ class TableScreen(Screen[None]):
                     self.log_line(line)
             self.autosave()
         elif isinstance(event, ActionTaken):
-            self.log_line(self.parts.describe_action(event.action, self.names))
+            said = self.parts.describe_action(event.action, self.names)
+            self.log_line(said)
+            if event.action.verb not in ("play", "discard") and event.action.seat not in self.humans:
+                self.notify(said, timeout=3)  # a computer's call or bid, announced
             self.autosave()
         elif isinstance(event, TrickWon):
             trick = event.trick
@@ -314,14 +317,20 @@ class TableScreen(Screen[None]):
         lines.append("")
         lines.append("Score")
         for side_seats, score in self.sides_and_scores():
-            lines.append(f"  {' & '.join(self.names[s] for s in side_seats)}: {score}")
+            lines.append(f"  {self.side_name(side_seats)}: {score}")
         points = getattr(view, "points", None)
         if callable(points):
             pts = points()
             lines.append("This hand")
             for side_seats, _ in self.sides_and_scores():
-                lines.append(f"  {' & '.join(self.names[s] for s in side_seats)}: {pts[side_seats[0]]}")
+                lines.append(f"  {self.side_name(side_seats)}: {pts[side_seats[0]]}")
         self.query_one("#info", Static).update("\n".join(lines))
+
+    def side_name(self, seats: list[int]) -> str:
+        """ "Ana & Bo" for a pair; "Ana +2" for a larger team (six-player Truco), to fit the side panel."""
+        if len(seats) <= 2:
+            return " & ".join(self.names[s] for s in seats)
+        return f"{self.names[seats[0]]} +{len(seats) - 1}"
 
     def sides_and_scores(self) -> list[tuple[list[int], Any]]:
         players = self.match.players
@@ -486,7 +495,7 @@ class TableScreen(Screen[None]):
         if not hands and on_demand:
             self.notify("No hand has been scored yet.", timeout=3)
             return
-        sheet = ScoreSheetScreen(self.rules.title, self.names, self.sides_and_scores(), self.history,
+        sheet = ScoreSheetScreen(self.rules.title, self.side_name, self.sides_and_scores(), self.history,
                                  hands[-1].explain(self.names) if hands else [], final=final)  # fmt: skip
         await self.app.push_screen_wait(sheet)
 

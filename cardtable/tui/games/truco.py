@@ -1,0 +1,188 @@
+"""Truco at the table: the vira and the manilhas, the stake and its raises, mão de onze and mão de ferro.
+
+Truco hands are three cards and tricks have no points, so the side panel shows the stake, the tricks
+won and who may raise; the calls are keys (c) and dialogs; a card can be played face down (d).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.engine.cards import SUIT_GLYPHS, bits
+from cardtable.engine.game import Action, View
+
+from .base import TableParts, says
+
+if TYPE_CHECKING:
+    from cardtable.tui.screens.table import TableScreen
+
+ZAP_STRENGTH = 14
+
+
+class TrucoParts(TableParts):
+    def face_text(self, code: str) -> str:
+        return f"{code[:-1]}{SUIT_GLYPHS[code[-1]]}"
+
+    def is_marked(self, view: View, card: int) -> bool:
+        return bool(view.manilhas >> card & 1)  # type: ignore[attr-defined]
+
+    def trump_suit(self, view: View) -> str | None:
+        return None  # Truco has manilhas, not a trump suit
+
+    def variant(self, view: View) -> Any:
+        return view.options.rules  # type: ignore[attr-defined]
+
+    def manilha_line(self, view: View) -> str:
+        deck = view.deck
+        manilhas = sorted(bits(view.manilhas), key=lambda c: view.strength[c])  # type: ignore[attr-defined]
+        zap = manilhas[-1] if manilhas else None
+        if view.vira is not None:  # type: ignore[attr-defined]
+            rank = deck.codes[manilhas[0]][:-1] if manilhas else "?"
+            return f"Manilhas: {rank}s, zap {self.face_text(deck.codes[zap])}" if zap is not None else ""
+        return "Manilhas: " + " ".join(self.face_text(deck.codes[c]) for c in reversed(manilhas))
+
+    def info_lines(self, view: View, names: list[str]) -> list[str]:
+        v: Any = view
+        variant = self.variant(view)
+        lines = [f"{variant.name.capitalize()}"]
+        if v.vira is not None:
+            lines.append(f"Vira {self.face_text(v.deck.codes[v.vira])}")
+        lines.append(self.manilha_line(view))
+        kind = {"mao_de_onze": variant.brink_hand, "mao_de_ferro": "mão de ferro (blind)"}.get(v.kind)
+        if kind:
+            lines.append(kind.capitalize())
+        lines.append(f"Hand worth {v.value}" + (f", {v.proposed} asked" if v.proposed else ""))
+        won = [sum(1 for r in v.results if r == team) for team in (0, 1)]
+        lines.append(f"Tricks {won[0]} : {won[1]}" + (f" ({len(v.results)} played)" if v.results else ""))
+        raiser = self.next_raiser(view, names)
+        if raiser:
+            lines.append(raiser)
+        lines.append(f"Dealer {names[v.dealer]}")
+        return lines
+
+    def next_raiser(self, view: View, names: list[str]) -> str:
+        v: Any = view
+        if v.kind != "normal" or v.value >= 12 or v.phase != "play":
+            return ""
+        if v.last_raise_team is None:
+            return "Either team may call truco"
+        team = 1 - v.last_raise_team
+        return f"Next raise: {names[team]}'s team"
+
+    def centre_text(self, view: View) -> str:
+        return f"worth\n{view.value}"  # type: ignore[attr-defined]
+
+    def cards_held(self, view: View, players: int) -> list[int]:
+        return list(view.held)  # type: ignore[attr-defined]
+
+    def sorted_hand(self, view: View) -> list[int]:
+        return sorted(bits(view.hand), key=lambda c: view.strength[c])  # type: ignore[attr-defined]
+
+    def hand_entries(self, view: View) -> list[tuple[int, int | None]]:
+        v: Any = view
+        if v.kind == "mao_de_ferro":
+            return [(slot, None) for slot in range(v.slots)]
+        return super().hand_entries(view)
+
+    def legal_keys(self, view: View) -> set[int]:
+        v: Any = view
+        if v.kind == "mao_de_ferro":
+            return set(range(v.slots)) if v.to_act == v.seat and v.phase == "play" else set()
+        return set(bits(v.legal_mask))
+
+    def play_entry(self, view: View, key: int, face_down: bool = False) -> Action | None:
+        v: Any = view
+        if v.kind == "mao_de_ferro":
+            return None if face_down else v.slot_action(key)
+        action = v.play_action(key)
+        if not face_down:
+            return action
+        hidden = Action(action.seat, "play", action.value, (("hidden", True),))
+        return hidden if hidden in v.legal_actions() else None
+
+    def can_play_face_down(self, view: View | None) -> bool:
+        v: Any = view
+        return v is not None and bool(v.tricks) and v.kind != "mao_de_ferro" and v.phase == "play"
+
+    def finished_card(self, view: View, trick: Any, k: int) -> int | None:
+        seat = (trick.leader + k) % view.players  # type: ignore[attr-defined]
+        if seat in trick.hidden and seat != view.seat:
+            return None
+        return view.deck.index[trick.cards[k]]
+
+    def seat_note(self, view: View, seat: int) -> str:
+        v: Any = view
+        for caller, word in reversed(v.calls):
+            if caller == seat:
+                return {"truco": "TRUCO!", "raise": "raised", "accept": "accepted", "refuse": "refused",
+                        "play": "plays it", "run": "runs"}.get(word, word)  # fmt: skip
+        return ""
+
+    def call_word(self, view: View, action: Action) -> str:
+        v: Any = view
+        names = self.variant(view).call_names
+        if action.value == "truco":
+            return "TRUCO"
+        if action.value == "raise":
+            base = v.proposed if v.proposed is not None else v.value
+            following = self.variant(view).next_value(base) if base < 12 else base
+            return names.get(following, str(following)).upper()
+        return str(action.value)
+
+    def describe_action(self, action: Action, names: list[str]) -> str:
+        who = names[action.seat]
+        if action.verb == "play" and action.get("hidden"):
+            return f"{who} {says(who, 'plays')} a card face down."
+        if action.verb == "call":
+            words = {
+                "truco": f"{who} {says(who, 'calls')} TRUCO!",
+                "raise": f"{who} {says(who, 'raises')} the stake!",
+                "accept": f"{who} {says(who, 'accepts')}.",
+                "refuse": f"{who} {says(who, 'refuses')}: the hand ends.",
+                "play": f"{who} {says(who, 'decides')} to play the hand.",
+                "run": f"{who} {says(who, 'runs')}: the other team scores.",
+            }
+            return words.get(action.value, f"{who}: {action.value}.")
+        return super().describe_action(action, names)
+
+    def choice_label(self, action: Action) -> str:
+        labels = {"truco": "Truco! (raise the stake)", "raise": "Raise again", "accept": "Accept",
+                  "refuse": "Refuse (give up the hand)", "play": "Play the hand", "run": "Run (concede)"}  # fmt: skip
+        if action.verb == "call" and action.value in labels:
+            return labels[action.value]
+        if action.verb == "play":
+            code = action.value
+            return f"Play {self.face_text(code)}" + (" face down" if action.get("hidden") else "")
+        return super().choice_label(action)
+
+    def phase_prompt(self, view: View) -> str:
+        v: Any = view
+        if v.phase == "answer":
+            return f"The other team raises to {v.proposed}: accept, refuse or raise again?"
+        if v.phase == "decide":
+            return f"{self.variant(view).brink_hand.capitalize()}: play the hand (worth more) or run?"
+        if v.kind == "mao_de_ferro":
+            return "Mão de ferro: nobody sees their cards. Pick one blind, Enter plays it."
+        extra = " (d: face down)" if self.can_play_face_down(view) else ""
+        return f"Your turn: pick a card, Enter plays it{extra}."
+
+    async def ask(self, table: TableScreen, view: View, actions: list[Action]) -> Action | None:
+        v: Any = view
+        if v.phase == "decide" and v.partner_cards:
+            from cardtable.tui.dialogs.choice import ChoiceDialog
+
+            shown = "; ".join(
+                f"{table.names[seat]}: " + " ".join(self.face_text(v.deck.codes[c]) for c in bits(cards))
+                for seat, cards in v.partner_cards
+            )
+            title = f"{self.phase_prompt(view)}\nYour partners hold {shown}."
+            return await table.app.push_screen_wait(ChoiceDialog(title, [(self.choice_label(a), a) for a in actions]))
+        return await super().ask(table, view, actions)
+
+    def hint_text(self, action: Action) -> str:
+        if action.verb == "play":
+            return self.choice_label(action) + "."
+        return super().hint_text(action)
+
+
+PARTS = TrucoParts("truco")
