@@ -14,6 +14,7 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.bid import BidDialog
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import HandOverScreen, NoticeDialog
+from cardtable.tui.dialogs.pick_cards import PickCardsDialog
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
@@ -54,6 +55,8 @@ async def play_until_over(pilot: Pilot[None], *, mouse: bool = False, calls: boo
             await (pilot.click("#ready") if mouse else pilot.press("enter"))
         elif isinstance(screen, BidDialog):
             await pilot.press("p")
+        elif isinstance(screen, PickCardsDialog):
+            await pick_cards(pilot, screen)
         elif isinstance(screen, ChoiceDialog):
             await pilot.press("enter")
         elif isinstance(screen, TableScreen) and screen.my_card_turn():
@@ -83,3 +86,16 @@ def screen_text(app: CardTableApp) -> str:
     body = svg[svg.find("<g") :] if "<g" in svg else svg
     text = re.sub(r"<[^>]+>", "", body)
     return html.unescape(text).replace("\xa0", " ")
+
+
+async def pick_cards(pilot: Pilot[None], dialog: PickCardsDialog) -> None:
+    """Choose the first allowed cards with the arrow keys and Space, then Enter."""
+    hand = dialog.query_one(HandView)
+    for position, card in enumerate(hand.cards):
+        if len(dialog.chosen) >= dialog.count:
+            break
+        if card.index in dialog.allowed and card.index not in dialog.chosen:
+            while hand.cursor != position:
+                await pilot.press("right")
+            await pilot.press("space")
+    await pilot.press("enter")

@@ -65,6 +65,17 @@ class TableParts:
             cards.extend(bits(view.hand & deck.suit_masks[suit]))  # type: ignore[attr-defined]
         return cards
 
+    def suit_letter(self, code: str) -> str:
+        """The suit a card is coloured by (its code's last letter for suited cards)."""
+        return code[-1]
+
+    async def ask_calls(self, table: TableScreen, view: View, calls: list[Action]) -> Action | None:
+        """The calls key: choose one of the calls open now, or none."""
+        from cardtable.tui.dialogs.choice import ChoiceDialog
+
+        choices: list[tuple[str, Action | None]] = [(self.choice_label(a), a) for a in calls]
+        return await table.app.push_screen_wait(ChoiceDialog("Make a call", choices, can_cancel=True))
+
     def hand_entries(self, view: View) -> list[tuple[int, int | None]]:
         """The hand as shown: (key, card) pairs, ``card`` None for a card whose face its holder may not see."""
         return [(card, card) for card in self.sorted_hand(view)]

@@ -149,7 +149,7 @@ class TableScreen(Screen[None]):
         elif isinstance(event, ActionTaken):
             said = self.parts.describe_action(event.action, self.names)
             self.log_line(said)
-            if event.action.verb not in ("play", "discard") and event.action.seat not in self.humans:
+            if event.action.verb == "call" and event.action.seat not in self.humans:
                 self.notify(said, timeout=3)  # a computer's call or bid, announced
             self.autosave()
         elif isinstance(event, TrickWon):
@@ -249,11 +249,16 @@ class TableScreen(Screen[None]):
         code = view.deck.codes[card]
         rank, suit = self.parts.card_face(code, self.settings.ascii_cards)
         marked = self.parts.is_marked(view, card)
-        return Face(card if key is None else key, rank, suit, code[-1], trump=marked, **marks)
+        return Face(card if key is None else key, rank, suit, self.parts.suit_letter(code), trump=marked, **marks)
 
     def refresh_table(self, trick: Any = None) -> None:
         if not self.is_mounted:
             return
+        # Every part of the table changes after an action: draw them all in one update, not one by one.
+        with self.app.batch_update():
+            self._refresh_table(trick)
+
+    def _refresh_table(self, trick: Any = None) -> None:
         state = self.match.current or (self.match.hands[-1].state if self.match.hands else None)
         if state is None:
             return
@@ -427,10 +432,9 @@ class TableScreen(Screen[None]):
             self.run_worker(self._ask_calls(extra), group="dialog", exclusive=True)
 
     async def _ask_calls(self, extra: list[Action]) -> None:
-        from cardtable.tui.dialogs.choice import ChoiceDialog
-
-        choices: list[tuple[str, Action | None]] = [(self.parts.choice_label(a), a) for a in extra]
-        answer = await self.app.push_screen_wait(ChoiceDialog("Make a call", choices, can_cancel=True))
+        if self.view is None:
+            return
+        answer = await self.parts.ask_calls(self, self.view, extra)
         if answer is not None:
             self.submit(answer)
 

@@ -12,7 +12,8 @@ from textual import events
 from textual.message import Message
 from textual.widgets import Static
 
-SUIT_CLASSES = ("suit-s", "suit-h", "suit-d", "suit-c")
+#: The classes ``show`` manages (besides the ``suit-*`` class); others, such as ``selected``, are left alone.
+FACE_CLASSES = frozenset({"back", "trump", "illegal", "winning"})
 
 
 @dataclass(frozen=True)
@@ -59,8 +60,11 @@ class CardWidget(Static):
             for flag, name in ((face.trump, "trump"), (face.illegal, "illegal"), (face.winning, "winning")):
                 if flag:
                     wanted.add(name)
-        for name in ("back", "trump", "illegal", "winning", *SUIT_CLASSES):
-            self.set_class(name in wanted, name)
+        # One class change restyles the card once; toggling each class would restyle it every time.
+        current = set(self.classes)
+        classes = {c for c in current if c not in FACE_CLASSES and not c.startswith("suit-")} | wanted
+        if classes != current:
+            self.set_classes(classes)
         self.border_title = face.title if face else ""
         self.border_subtitle = face.subtitle if face else ""
         self.update("░░" if face is None or face.back else f"{face.rank}{face.suit}")

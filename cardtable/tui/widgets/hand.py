@@ -29,6 +29,8 @@ class HandView(Horizontal):
 
     def show(self, faces: list[Face], legal: set[int] | None) -> None:
         """Show ``faces``; ``legal`` holds the playable card indexes (None: nothing to play now)."""
+        # More than a row of cards (Tarot's 18 and 24) goes on two rows.
+        self.set_class(len(faces) > 12, "two-rows")
         while len(self.cards) < len(faces):
             card = CardWidget()
             self.cards.append(card)

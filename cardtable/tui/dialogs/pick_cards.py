@@ -1,0 +1,104 @@
+"""Choose a set of cards from your hand (Tarot's discard, the trumps of a poignée).
+
+Cards you may not choose are dimmed; trying one shows the engine's reason.  Cards you must include are
+chosen already and stay chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from cardtable.tui.widgets.card import CardWidget, Face
+from cardtable.tui.widgets.hand import HandView
+
+
+class PickCardsDialog(ModalScreen[frozenset[int] | None]):
+    BINDINGS = [
+        Binding("left,h", "move(-1)", "Left", show=False),
+        Binding("right,l", "move(1)", "Right", show=False),
+        Binding("space", "toggle", "Choose"),
+        Binding("enter", "done", "Done"),
+        Binding("escape", "cancel", "Back"),
+    ]
+
+    def __init__(self, title: str, faces: list[Face], *, allowed: set[int], must: set[int], count: int,
+                 reason: Callable[[int], str], can_cancel: bool = False) -> None:  # fmt: skip
+        super().__init__()
+        self.title_text = title
+        self.faces = faces
+        self.allowed = allowed | must
+        self.must = must
+        self.count = count
+        self.reason = reason
+        self.can_cancel = can_cancel
+        self.chosen: set[int] = set(must)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide", id="pick-cards"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield HandView(id="pick-hand")
+            yield Static("", id="pick-status")
+            yield Button("Done (Enter)", variant="primary", id="done")
+
+    def on_mount(self) -> None:
+        self.refresh_hand()
+
+    def refresh_hand(self, message: str = "") -> None:
+        hand = self.query_one(HandView)
+        hand.show(self.faces, self.allowed)
+        for card in hand.cards:
+            card.set_class(card.index in self.chosen, "chosen")
+        status = f"{len(self.chosen)} of {self.count} chosen. Space chooses or puts back, Enter when done."
+        self.query_one("#pick-status", Static).update(f"✗ {message}\n{status}" if message else status)
+
+    def action_move(self, step: int) -> None:
+        self.query_one(HandView).move(step)
+
+    def toggle(self, position: int) -> None:
+        hand = self.query_one(HandView)
+        if not 0 <= position < len(hand.cards):
+            return
+        card = hand.cards[position].index
+        if card in self.must:
+            self.refresh_hand("That card must be in the set.")
+        elif card not in self.allowed:
+            self.refresh_hand(self.reason(card))
+        elif card in self.chosen:
+            self.chosen.discard(card)
+            self.refresh_hand()
+        elif len(self.chosen) >= self.count:
+            self.refresh_hand(f"You have chosen {self.count} cards already: put one back first.")
+        else:
+            self.chosen.add(card)
+            self.refresh_hand()
+
+    def action_toggle(self) -> None:
+        self.toggle(self.query_one(HandView).cursor)
+
+    def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
+        self.toggle(message.position)
+
+    def on_card_widget_clicked(self, message: CardWidget.Clicked) -> None:
+        # A single click both moves the cursor and chooses the card here.
+        hand = self.query_one(HandView)
+        if message.card in hand.cards and message.chain == 1:
+            hand.cursor = hand.cards.index(message.card)
+
+    def action_done(self) -> None:
+        if len(self.chosen) == self.count:
+            self.dismiss(frozenset(self.chosen))
+        else:
+            self.refresh_hand(f"Choose exactly {self.count} cards.")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_done()
+
+    def action_cancel(self) -> None:
+        if self.can_cancel:
+            self.dismiss(None)

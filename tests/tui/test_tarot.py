@@ -1,0 +1,48 @@
+"""French Tarot at the table: a whole two-deal match from the keyboard, with a bid and an écart."""
+
+from __future__ import annotations
+
+from cardtable.engine.game import Action
+from cardtable.engine.loop import deal_rng
+from cardtable.engine.match import Match
+from cardtable.engine.registry import find_game
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.dialogs.choice import ChoiceDialog
+from cardtable.tui.dialogs.pick_cards import PickCardsDialog
+from cardtable.tui.screens.table import TableScreen
+from tests.tui.driver import pick_cards, play_until_over, screen_text, table_config, table_of
+
+TAROT = find_game("tarot")
+
+
+async def test_a_two_deal_tarot_match_from_the_keyboard_with_a_bid_and_an_ecart() -> None:
+    match = Match(TAROT, TAROT.parse_options({"deals": 2}, 4), 4)
+    match.deal_new_hand(deal_rng(4, 0), first_dealer=0)
+    for seat in (1, 2, 3):  # the others pass, so South's bid takes the contract
+        match.apply(Action(seat, "bid", "pass"))
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("tarot", ["human", "random", "random", "random"], seed=4), match))
+        for _ in range(200):
+            await pilot.pause()
+            if isinstance(app.screen, ChoiceDialog):
+                break
+        assert "Garde" in screen_text(app)
+        await pilot.press("down", "down", "enter")  # Pass, Petite, Garde
+        for _ in range(200):
+            await pilot.pause()
+            if isinstance(app.screen, PickCardsDialog):
+                break
+        dialog = app.screen
+        assert isinstance(dialog, PickCardsDialog) and dialog.count == 6
+        forbidden = [c.index for c in dialog.query_one("#pick-hand").cards if c.index not in dialog.allowed]
+        assert forbidden, "kings, oudlers and trumps are not allowed in the écart"
+        await pick_cards(pilot, dialog)
+        result = await play_until_over(pilot)
+        table = table_of(app)
+        assert table is not None and table.match.over and result
+        first = table.match.hands[0]
+        assert any(a.verb == "bid" and a.seat == 0 and a.value == "garde" for a in first.actions)
+        assert any(a.verb == "discard" and a.seat == 0 for a in first.actions)
+        assert len([h for h in table.match.hands if h.state.complete]) >= 2
