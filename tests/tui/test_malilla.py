@@ -46,7 +46,8 @@ def seven_espadas_record(dealer: int = 3) -> dict[str, Any]:
     """South (seat 0, you) holds seven espadas and may call for a redeal before the first lead."""
     south = ["7S", "AS", "KS", "NS", "JS", "6S", "5S", "2D", "2C", "2H"]
     rest = [r + s for s in "SHDC" for r in RANKS if r + s not in south]
-    hands = [south, rest[0:10], rest[10:20], rest[20:30]]
+    # Dealt round the other three seats, so none of them holds seven of a suit and may call too.
+    hands = [south, rest[0::3], rest[1::3], rest[2::3]]
     deal = {"hands": hands, "turned": hands[dealer][-1]}
     hand = {"dealer": dealer, "deal": deal, "actions": []}
     return {"format": "cardtable-record/1", "game": "malilla", "hands": [hand]}

@@ -817,7 +817,9 @@ class TrucoRules(GameRules):
         return [f"Seat {i}" for i in range(players)]
 
     def computer_levels(self) -> dict[str, Any]:
-        return {}
+        from cardtable.games.truco.ai import TrucoHeuristic
+
+        return {"heuristic": TrucoHeuristic}
 
 
 RULES = TrucoRules()
