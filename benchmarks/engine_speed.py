@@ -21,8 +21,9 @@ from bare_reference import bare_deals_per_second
 
 from cardtable.engine.cards import nth_bit
 from cardtable.engine.match import Match
-from cardtable.engine.players import RandomPlayer
+from cardtable.engine.players import RandomPlayer, computer_levels
 from cardtable.engine.registry import available_games, find_game
+from cardtable.engine.sim import simulate
 
 
 def engine_deals(game: str, seconds: float, seed: int) -> float:
@@ -79,6 +80,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="length of each run (default 1 s)")
     parser.add_argument("--runs", type=int, default=5, help="runs per figure; the median is printed (default 5)")
     parser.add_argument("--game", action="append", help="only this game (repeatable); default: every game built")
+    parser.add_argument("--matches", type=int, default=20, help="matches per run for the decision times (default 20)")
     args = parser.parse_args()
     games = args.game or available_games()
     print(f"{'game':<10} {'engine deals/s':>15} {'sim deals/s':>12}   (median of {args.runs} runs of {args.seconds} s)")
@@ -88,6 +90,29 @@ def main() -> None:
         print(f"{game:<10} {engine:>15,.0f} {sim:>12,.0f}")
     bare = statistics.median(bare_deals_per_second(args.seconds, run) for run in range(args.runs))
     print(f"{'reference':<10} {bare:>15,.0f} {'':>12}   (a bare inlined Manille loop: machine calibration)")
+    print()
+    print(f"{'game':<10} {'heuristic decisions':>20} {'mean ms':>8} {'p99 ms':>8}   (median of {args.runs} runs)")
+    for game in games:
+        timed = [heuristic_decision_times(game, args.matches, run) for run in range(args.runs)]
+        timed = [t for t in timed if t is not None]
+        if not timed:
+            continue
+        decisions = int(statistics.median(t["decisions"] for t in timed))
+        mean = statistics.median(t["mean_ms"] for t in timed)
+        p99 = statistics.median(t["p99_ms"] for t in timed)
+        print(f"{game:<10} {decisions:>20,} {mean:>8.3f} {p99:>8.2f}")
+
+
+def heuristic_decision_times(game: str, matches: int, seed: int) -> dict[str, float] | None:
+    """Decision times of the heuristic level against random players, from sim's own clock."""
+    rules = find_game(game)
+    if "heuristic" not in computer_levels(rules):
+        return None
+    players = rules.default_players
+    seats = ["heuristic" if seat % 2 == 0 else "random" for seat in range(players)]
+    result = simulate(rules, seats, rules.parse_options(None, players), matches=matches, seed=seed,
+                      time_decisions=True)  # fmt: skip
+    return result["decision_time"]["heuristic"]  # type: ignore[no-any-return]
 
 
 if __name__ == "__main__":
