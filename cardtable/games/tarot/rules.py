@@ -1056,7 +1056,9 @@ class TarotRules(GameRules):
         }
 
     def computer_levels(self) -> dict[str, Any]:
-        return {}
+        from .ai import TarotHeuristic
+
+        return {"heuristic": TarotHeuristic}
 
 
 def _card(value: object, field: str) -> int:
