@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
+
+from cardtable.engine.cards import SUIT_GLYPHS, bits
+from cardtable.engine.loop import deal_rng
+from cardtable.engine.match import Match
+from cardtable.engine.registry import find_game
 from cardtable.saves import default_seats
 from cardtable.tui.app import CardTableApp
-from tests.tui.driver import play_until_over, table_config, table_of
+from cardtable.tui.dialogs.choice import ChoiceDialog
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets.hand import HandView
+from tests.tui.driver import play_until_over, screen_text, table_config, table_of
+
+TRUCO = find_game("truco")
 
 
 async def test_a_whole_truco_match_to_12_from_the_keyboard_with_raises() -> None:
@@ -18,3 +29,51 @@ async def test_a_whole_truco_match_to_12_from_the_keyboard_with_raises() -> None
         assert max(table.match.scores) >= 12
         calls = [a for h in table.match.hands for a in h.actions if a.verb == "call" and a.seat == 0]
         assert any(a.value in ("truco", "raise") for a in calls)
+
+
+async def open_truco(pilot: Pilot[None], app: CardTableApp, scores: list[int]) -> TableScreen:
+    match = Match(TRUCO, TRUCO.parse_options(None, 4), 4, scores)
+    match.deal_new_hand(deal_rng(2, 0), first_dealer=3)
+    await pilot.pause()
+    app.push_screen(TableScreen(table_config("truco", ["human", "random", "random", "random"], seed=2), match))
+    await pilot.pause()
+    table = table_of(app)
+    assert table is not None
+    return table
+
+
+async def test_the_mao_de_onze_decision_shows_the_partners_cards_to_the_decider() -> None:
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_truco(pilot, app, [11, 0, 11, 0])
+        for _ in range(100):
+            await pilot.pause()
+            if isinstance(app.screen, ChoiceDialog):
+                break
+        state = table.match.current
+        assert state is not None and isinstance(app.screen, ChoiceDialog)
+        shown = screen_text(app)
+        north = state.view(2)
+        for card in bits(north.hand):
+            code = north.deck.codes[card]
+            assert code[:-1] + SUIT_GLYPHS[code[-1]] in shown  # the partner's cards, for this decision only
+        assert "Play the hand" in shown and "Run" in shown
+
+
+async def test_in_a_mao_de_ferro_your_own_cards_stay_face_down() -> None:
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_truco(pilot, app, [11, 11, 11, 11])
+        for _ in range(200):
+            await pilot.pause()
+            if table.my_card_turn():
+                break
+        state = table.match.current
+        assert state is not None and table.my_card_turn()
+        hand = table.query_one(HandView)
+        assert hand.cards and all(card.face is not None and card.face.back for card in hand.cards)
+        before = len(table.match.hands[-1].actions)
+        await pilot.press("enter")
+        await pilot.pause()
+        played = table.match.hands[-1].actions[before:]
+        assert played and played[0].seat == 0 and played[0].verb == "play"
