@@ -16,26 +16,38 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine.cards import Deck
-from cardtable.games.tricks import FollowRules, beats, legal_follow
+from cardtable.games.tricks import Duty, FollowRules, beats, legal_follow
 
 
 @functools.cache
 def ruled_out_by_play(
-    deck: Deck, led_suit: int, win_card: int, trump: int | None, partner_winning: bool, rules: FollowRules, card: int
+    deck: Deck,
+    led_suit: int,
+    win_card: int,
+    trump: int | None,
+    partner_winning: bool,
+    rules: FollowRules,
+    card: int,
+    forbidden: int = 0,
 ) -> int:
     """The cards a follower cannot have held when it played ``card`` onto a trick won so far by ``win_card``.
 
     A card ``other`` is ruled out when the hand {card, other} would already have forbidden ``card``.  The
     duties form a chain (beat in suit, follow, overtrump, trump, free), so a larger hand holding ``other``
-    forbids ``card`` too: the pairwise test is exact.  The answer depends on a handful of small integers,
-    so it is cached and costs a dictionary look-up per card played.
+    forbids ``card`` too: the pairwise test is exact.  ``forbidden`` holds the cards a free seat may not
+    discard while it has anything else (Malilla's sevens of unled suits): a seat that discarded one of them
+    held nothing else, while any other discard says nothing about them.  The answer depends on a handful of
+    small integers, so it is cached and costs a dictionary look-up per card played.
     """
     ruled_out = 0
     only_card = 1 << card
     for other in range(len(deck.suit_of)):
         if other == card:
             continue
-        legal, _duty = legal_follow(deck, only_card | 1 << other, led_suit, win_card, trump, partner_winning, rules)
+        pair = only_card | 1 << other
+        legal, duty = legal_follow(deck, pair, led_suit, win_card, trump, partner_winning, rules)
+        if duty is Duty.FREE:
+            legal = pair & ~forbidden or pair
         if not legal & only_card:
             ruled_out |= 1 << other
     return ruled_out
@@ -132,12 +144,21 @@ class CardCount:
         return self.masters() & self.possible[self.seat]
 
 
-def count_cards(view: Any, deck: Deck, rules: FollowRules, in_play: int, cards_each: int | None = None) -> CardCount:
+def count_cards(
+    view: Any,
+    deck: Deck,
+    rules: FollowRules,
+    in_play: int,
+    cards_each: int | None = None,
+    unled_forbidden: int = 0,
+) -> CardCount:
     """Build the ``CardCount`` of ``view``'s seat.
 
     ``view`` needs the trick-game fields shared by Manille and Malilla: ``seat``, ``players``, ``hand``,
     ``trump``, ``trick`` ((seat, card) pairs), ``tricks`` ((leader, cards, winner, points)), and optionally
     ``turned``, ``turned_in_hand`` and ``dealer``.  ``in_play`` is the mask of the cards dealt this hand.
+    ``unled_forbidden`` holds the cards a free seat may not discard until their suit has been led (Malilla's
+    forbidden sevens), each one freed by the first lead of its suit.
     """
     seat = view.seat
     players = view.players
@@ -147,12 +168,17 @@ def count_cards(view: Any, deck: Deck, rules: FollowRules, in_play: int, cards_e
     ruled_out = [0] * players
     played_by = [0] * players
     played = 0
+    forbidden = unled_forbidden
     for leader, cards, _winner, _points in view.tricks:
-        played = _read_trick(deck, rules, trump, partnership, players, leader, cards, ruled_out, played_by, played)
+        forbidden &= ~deck.suit_masks[deck.suit_of[cards[0]]]
+        played = _read_trick(deck, rules, trump, partnership, players, leader, cards, ruled_out, played_by, played,
+                             forbidden)  # fmt: skip
     if view.trick:
         leader = view.trick[0][0]
         cards = tuple(card for _seat, card in view.trick)
-        played = _read_trick(deck, rules, trump, partnership, players, leader, cards, ruled_out, played_by, played)
+        forbidden &= ~deck.suit_masks[deck.suit_of[cards[0]]]
+        played = _read_trick(deck, rules, trump, partnership, players, leader, cards, ruled_out, played_by, played,
+                             forbidden)  # fmt: skip
 
     if cards_each is None:
         cards_each = in_play.bit_count() // players
@@ -184,8 +210,12 @@ def _read_trick(
     ruled_out: list[int],
     played_by: list[int],
     played: int,
+    forbidden: int = 0,
 ) -> int:
-    """Record one trick's cards and what each follower's card rules out; return the new played mask."""
+    """Record one trick's cards and what each follower's card rules out; return the new played mask.
+
+    ``forbidden`` is the mask of cards a free seat could not discard during this trick.
+    """
     led_suit = deck.suit_of[cards[0]]
     win_card = cards[0]
     win_seat = leader
@@ -195,7 +225,9 @@ def _read_trick(
         card = cards[offset]
         follower = (leader + offset) % players
         partner_winning = partnership and (win_seat - follower) % 4 == 2
-        ruled_out[follower] |= ruled_out_by_play(deck, led_suit, win_card, trump, partner_winning, rules, card)
+        ruled_out[follower] |= ruled_out_by_play(
+            deck, led_suit, win_card, trump, partner_winning, rules, card, forbidden
+        )
         played_by[follower] |= 1 << card
         played |= 1 << card
         if beats(deck, card, win_card, trump):

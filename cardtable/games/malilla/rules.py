@@ -759,7 +759,9 @@ class MalillaRules(GameRules):
         return ["South", "East", "North", "West"]
 
     def computer_levels(self) -> dict[str, Any]:
-        return {}
+        from cardtable.games.malilla.ai import MalillaHeuristic
+
+        return {"heuristic": MalillaHeuristic}
 
 
 RULES = MalillaRules()

@@ -1,0 +1,307 @@
+"""The exact endgame of the trick games that share ``tricks.py`` (Manille, Malilla).
+
+In the last tricks a computer player stops guessing: it deals the cards it has not seen to the other seats in
+the ways its card count allows (``consistent_deals`` lists them all, ``sample_deals`` draws some when there
+are too many to list), solves each deal exactly with every hand open (``Solver``), and keeps the card whose
+results average best.  What the games differ in is gathered in ``EndgameRules``: the deck, the points of
+each card and of each trick, the follow duties, and the cards a free seat may not discard.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from cardtable.engine.cards import Deck, cards_in
+from cardtable.games.cardcount import CardCount
+from cardtable.games.tricks import Duty, FollowRules, beats, legal_follow
+
+
+@dataclass(frozen=True, eq=False)
+class EndgameRules:
+    """How the tricks of one game are played and counted, as far as the search needs to know."""
+
+    deck: Deck
+    #: Points by card index.
+    points: Sequence[int]
+    trump: int | None
+    follow: FollowRules
+    players: int
+    #: Points every trick is worth on top of its cards (Malilla's 1).
+    trick_bonus: int = 0
+    #: Points the last trick is worth on top of its cards (Manille's option).
+    last_trick_bonus: int = 0
+    #: Cards a free seat may not discard while it holds anything else, until their suit is led (Malilla's
+    #: sevens).
+    unled_forbidden: int = 0
+
+
+def trick_winner(deck: Deck, trick: Sequence[tuple[int, int]], trump: int | None) -> tuple[int, int]:
+    """The (seat, card) winning a trick in progress."""
+    win_seat, win_card = trick[0]
+    for seat, card in trick[1:]:
+        if beats(deck, card, win_card, trump):
+            win_seat, win_card = seat, card
+    return win_seat, win_card
+
+
+def interchangeable(points: Sequence[int], suit_of: Sequence[int], card: int, previous: int, others: int) -> bool:
+    """Whether ``card`` plays exactly like the weaker ``previous`` of the same hand.
+
+    Two cards of a suit without points are interchangeable when no live card of another hand ranks between
+    them: whichever is played, every other card compares with it the same way.
+    """
+    return (
+        previous >= 0
+        and not points[card]
+        and not points[previous]
+        and suit_of[previous] == suit_of[card]
+        and not others & ((1 << card) - 1) & ~((2 << previous) - 1)
+    )
+
+
+def representatives(rules: EndgameRules, legal: int, hand: int, live_elsewhere: int) -> dict[int, int]:
+    """For each card of ``legal``, the card that stands for it in the search (see ``interchangeable``)."""
+    standing_for: dict[int, int] = {}
+    previous = -1
+    others = live_elsewhere & ~hand
+    for card in cards_in(legal):
+        if interchangeable(rules.points, rules.deck.suit_of, card, previous, others):
+            standing_for[card] = previous
+            continue
+        standing_for[card] = previous = card
+    return standing_for
+
+
+def _needs_and_free(count: CardCount) -> tuple[list[int], list[int], int]:
+    seats = [s for s in range(count.players) if s != count.seat]
+    needs = [count.remaining[s] - count.known[s].bit_count() for s in seats]
+    claimed = 0
+    for s in seats:
+        claimed |= count.known[s]
+    return seats, needs, count.unseen & ~claimed
+
+
+def consistent_deals(count: CardCount) -> list[tuple[int, ...]]:
+    """Every way to give the unseen cards to the other seats that fits the count (hands indexed by seat)."""
+    seats, needs, free = _needs_and_free(count)
+    deals: list[tuple[int, ...]] = []
+    base = list(count.known)
+    base[count.seat] = count.possible[count.seat]
+
+    def place(position: int, pool: int) -> None:
+        if position == len(seats) - 1:
+            seat = seats[position]
+            if pool & ~count.possible[seat] or pool.bit_count() != needs[position]:
+                return
+            base[seat] = count.known[seat] | pool
+            deals.append(tuple(base))
+            return
+        seat = seats[position]
+        for chosen in combinations(cards_in(pool & count.possible[seat] & ~count.known[seat]), needs[position]):
+            mask = sum(1 << card for card in chosen)
+            base[seat] = count.known[seat] | mask
+            place(position + 1, pool & ~mask)
+
+    if all(need >= 0 for need in needs):
+        place(0, free)
+    return deals
+
+
+def deal_count_bound(count: CardCount) -> int:
+    """An upper bound of ``len(consistent_deals(count))``: the deals that ignore what each seat may hold."""
+    _seats, needs, free = _needs_and_free(count)
+    bound = 1
+    left = free.bit_count()
+    for need in needs:
+        if need < 0 or need > left:
+            return 0
+        bound *= _choose(left, need)
+        left -= need
+    return bound
+
+
+def _choose(n: int, k: int) -> int:
+    out = 1
+    for i in range(k):
+        out = out * (n - i) // (i + 1)
+    return out
+
+
+def sample_deals(count: CardCount, rng: random.Random, wanted: int, enumerate_up_to: int) -> list[tuple[int, ...]]:
+    """Up to ``wanted`` deals that fit the count, drawn with ``rng``.
+
+    When at most ``enumerate_up_to`` deals are possible, they are all listed and a plain sample is taken, so
+    each consistent deal is equally likely.  Beyond that, each deal is built card by card, the cards that
+    fewest seats may hold first, each going to a seat that may hold it in proportion to the room that seat
+    has left; a dead end starts the deal again.
+    """
+    if deal_count_bound(count) <= enumerate_up_to:
+        deals = consistent_deals(count)
+        return deals if len(deals) <= wanted else rng.sample(deals, wanted)
+    seats, needs, free = _needs_and_free(count)
+    possible = [count.possible[s] & ~count.known[s] for s in seats]
+    cards = sorted(cards_in(free), key=lambda card: sum(p >> card & 1 for p in possible))
+    base = list(count.known)
+    base[count.seat] = count.possible[count.seat]
+    deals: list[tuple[int, ...]] = []
+    attempts = 0
+    while len(deals) < wanted and attempts < wanted * 4:
+        attempts += 1
+        room = list(needs)
+        hands = [0] * len(seats)
+        for card in cards:
+            open_seats = [i for i in range(len(seats)) if room[i] and possible[i] >> card & 1]
+            if not open_seats:
+                break
+            pick = rng.random() * sum(room[i] for i in open_seats)
+            for i in open_seats:
+                pick -= room[i]
+                if pick < 0:
+                    break
+            hands[i] |= 1 << card
+            room[i] -= 1
+        else:
+            for i, seat in enumerate(seats):
+                base[seat] = count.known[seat] | hands[i]
+            deals.append(tuple(base))
+    return deals
+
+
+class Solver:
+    """An exact (double-dummy) solver for the last tricks of one deal, over hand masks.
+
+    Our side maximises the points it takes from here on and the other side minimises them; with three
+    players the two others are treated as one side against us, the cautious assumption.  Cards of one hand
+    that ``interchangeable`` pairs lead to the same result, so only one of them is tried.
+    """
+
+    def __init__(
+        self,
+        rules: EndgameRules,
+        seat: int,
+        trick: Sequence[tuple[int, int]],
+        tricks_left: int,
+        forbidden: int = 0,
+    ) -> None:
+        self.rules = rules
+        self.deck = rules.deck
+        self.points = rules.points
+        self.suit_of = rules.deck.suit_of
+        self.suit_masks = rules.deck.suit_masks
+        self.players = rules.players
+        self.seat = seat
+        self.trump = rules.trump
+        self.follow = rules.follow
+        self.trick_bonus = rules.trick_bonus
+        self.last_bonus = rules.last_trick_bonus + rules.trick_bonus
+        self.ours = tuple(s == seat or (self.players == 4 and s % 2 == seat % 2) for s in range(self.players))
+        self.trick = tuple(trick)
+        self.tricks_left = tricks_left
+        #: The forbidden discards as the trick in progress leaves them.
+        self.forbidden = forbidden
+
+    def value_after(self, deal: Sequence[int], card: int) -> int:
+        """Our side's points from now on, with best play by all once we have played ``card`` in ``deal``."""
+        hands = list(deal)
+        hands[self.seat] &= ~(1 << card)
+        trick = self.trick
+        points = self.points
+        forbidden = self.forbidden
+        if trick:
+            led_suit = self.suit_of[trick[0][1]]
+            win_seat, win_card = trick_winner(self.deck, trick, self.trump)
+            if beats(self.deck, card, win_card, self.trump):
+                win_seat, win_card = self.seat, card
+            taken = sum(points[c] for _s, c in trick) + points[card]
+        else:
+            led_suit, win_seat, win_card, taken = self.suit_of[card], self.seat, card, points[card]
+            forbidden &= ~self.suit_masks[led_suit]
+        following = (self.seat + 1) % self.players
+        return self._search(hands, following, len(trick) + 1, led_suit, win_card, win_seat, taken,
+                            self.tricks_left, forbidden, -1, 1 << 20)  # fmt: skip
+
+    def _search(
+        self,
+        hands: list[int],
+        seat: int,
+        played: int,
+        led_suit: int,
+        win_card: int,
+        win_seat: int,
+        taken: int,
+        tricks_left: int,
+        forbidden: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value for our side of the position where ``seat`` plays the trick's card number ``played + 1``."""
+        players = self.players
+        trump = self.trump
+        suit_of = self.suit_of
+        points = self.points
+        if played == players:
+            if tricks_left == 1:
+                return taken + self.last_bonus if self.ours[win_seat] else 0
+            gained = taken + self.trick_bonus if self.ours[win_seat] else 0
+            return gained + self._search(
+                hands, win_seat, 0, -1, -1, -1, 0, tricks_left - 1, forbidden, alpha - gained, beta - gained
+            )
+        if tricks_left == 1:
+            # One card each: the last trick plays itself.
+            while played < players:
+                card = hands[seat].bit_length() - 1
+                if not played:
+                    led_suit, win_card, win_seat = suit_of[card], card, seat
+                elif (card > win_card) if suit_of[card] == suit_of[win_card] else suit_of[card] == trump:
+                    win_card, win_seat = card, seat
+                taken += points[card]
+                played += 1
+                seat = (seat + 1) % players
+            return taken + self.last_bonus if self.ours[win_seat] else 0
+        hand = hands[seat]
+        if played:
+            partner_winning = players == 4 and (win_seat - seat) % 4 == 2
+            legal, duty = legal_follow(self.deck, hand, led_suit, win_card, trump, partner_winning, self.follow)
+            if duty is Duty.FREE and forbidden:
+                legal = hand & ~forbidden or hand
+            live_elsewhere = 1 << win_card
+        else:
+            legal = hand
+            live_elsewhere = 0
+        for other in hands:
+            live_elsewhere |= other
+        live_elsewhere &= ~hand
+        maximising = self.ours[seat]
+        best = -1 if maximising else 1 << 20
+        next_seat = (seat + 1) % players
+        previous = -1
+        for card in cards_in(legal):
+            if interchangeable(points, suit_of, card, previous, live_elsewhere):
+                continue
+            previous = card
+            hands[seat] = hand & ~(1 << card)
+            if not played:
+                value = self._search(hands, next_seat, 1, suit_of[card], card, seat, points[card], tricks_left,
+                                     forbidden & ~self.suit_masks[suit_of[card]], alpha, beta)  # fmt: skip
+            elif (card > win_card) if suit_of[card] == suit_of[win_card] else suit_of[card] == trump:
+                value = self._search(hands, next_seat, played + 1, led_suit, card, seat, taken + points[card],
+                                     tricks_left, forbidden, alpha, beta)  # fmt: skip
+            else:
+                value = self._search(hands, next_seat, played + 1, led_suit, win_card, win_seat,
+                                     taken + points[card], tricks_left, forbidden, alpha, beta)  # fmt: skip
+            if maximising:
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+            elif value < best:
+                best = value
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        hands[seat] = hand
+        return best
