@@ -16,7 +16,7 @@ HEURISTIC = strongest_seats("manille")
 
 
 async def test_a_whole_manille_match_from_the_keyboard() -> None:
-    app = CardTableApp(table_config("manille", HEURISTIC, options={"target": 10}))
+    app = CardTableApp(table_config("manille", HEURISTIC, options={"target": 5}))
     async with app.run_test(size=(80, 24)) as pilot:
         result = await play_until_over(pilot)
         table = table_of(app)
@@ -27,7 +27,7 @@ async def test_a_whole_manille_match_from_the_keyboard() -> None:
 
 
 async def test_a_whole_manille_match_with_the_mouse() -> None:
-    app = CardTableApp(table_config("manille", HEURISTIC, options={"target": 10}, seed=21))
+    app = CardTableApp(table_config("manille", HEURISTIC, options={"target": 5}, seed=7))
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until_over(pilot, mouse=True)
         table = table_of(app)
