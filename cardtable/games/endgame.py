@@ -3,8 +3,9 @@
 In the last tricks a computer player stops guessing: it deals the cards it has not seen to the other seats in
 the ways its card count allows (``consistent_deals`` lists them all, ``sample_deals`` draws some when there
 are too many to list), solves each deal exactly with every hand open (``Solver``), and keeps the card whose
-results average best.  What the games differ in is gathered in ``EndgameRules``: the deck, the points of
-each card and of each trick, the follow duties, and the cards a free seat may not discard.
+results average best (``best_cards``; each game weighs the results and breaks ties its own way).  What the
+games differ in is gathered in ``EndgameRules``: the deck, the points of each card and of each trick, the
+follow duties, and the cards a free seat may not discard.
 """
 
 from __future__ import annotations
@@ -170,6 +171,35 @@ def sample_deals(count: CardCount, rng: random.Random, wanted: int, enumerate_up
     return deals
 
 
+def best_cards(
+    rules: EndgameRules,
+    count: CardCount,
+    trick: Sequence[tuple[int, int]],
+    legal: int,
+    deals: Sequence[Sequence[int]],
+    worth: Sequence[float],
+    so_far: int,
+    forbidden: int = 0,
+) -> int:
+    """The cards of ``legal`` whose worth, averaged over ``deals``, is best (as a mask; ties all kept).
+
+    ``worth[p]`` is what ending the hand with ``p`` points is worth to our side and ``so_far`` the points it
+    holds already.  Each card is solved in every deal (``Solver``), and interchangeable cards only once.
+    """
+    seat = count.seat
+    hand = count.possible[seat]
+    trick_cards = sum(1 << card for _seat, card in trick)
+    standing_for = representatives(rules, legal, hand, count.outstanding() | trick_cards)
+    candidates = sorted(set(standing_for.values()))
+    totals = dict.fromkeys(candidates, 0.0)
+    solver = Solver(rules, seat, trick, hand.bit_count(), forbidden)
+    for deal in deals:
+        for card in candidates:
+            totals[card] += worth[so_far + solver.value_after(deal, card)]
+    best = max(totals.values())
+    return sum(1 << card for card, standing in standing_for.items() if totals[standing] >= best - 1e-9)
+
+
 class Solver:
     """An exact (double-dummy) solver for the last tricks of one deal, over hand masks.
 
@@ -265,7 +295,7 @@ class Solver:
         if played:
             partner_winning = players == 4 and (win_seat - seat) % 4 == 2
             legal, duty = legal_follow(self.deck, hand, led_suit, win_card, trump, partner_winning, self.follow)
-            if duty is Duty.FREE and forbidden:
+            if forbidden and duty is Duty.FREE:
                 legal = hand & ~forbidden or hand
             live_elsewhere = 1 << win_card
         else:
@@ -279,7 +309,13 @@ class Solver:
         next_seat = (seat + 1) % players
         previous = -1
         for card in cards_in(legal):
-            if interchangeable(points, suit_of, card, previous, live_elsewhere):
+            if (  # ``interchangeable``, written out: this loop is the search's hot path
+                previous >= 0
+                and not points[card]
+                and not points[previous]
+                and suit_of[previous] == suit_of[card]
+                and not live_elsewhere & ((1 << card) - 1) & ~((2 << previous) - 1)
+            ):
                 continue
             previous = card
             hands[seat] = hand & ~(1 << card)

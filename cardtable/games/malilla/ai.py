@@ -21,12 +21,13 @@ import functools
 import random
 from collections.abc import Callable
 
-from cardtable.engine.cards import Deck, cards_in
+from cardtable.engine.cards import Deck, cards_in, lowest
 from cardtable.engine.game import Action
 from cardtable.engine.players import ComputerPlayer
 from cardtable.games.cardcount import CardCount, count_cards
-from cardtable.games.endgame import EndgameRules, Solver, representatives, sample_deals, trick_winner
+from cardtable.games.endgame import EndgameRules, best_cards, sample_deals, trick_winner
 from cardtable.games.malilla.rules import ANSWER, FOLLOW_RULES, PLAYERS, TRICK_POINT, MalillaView, Pack
+from cardtable.games.trickplay import first_answer, low_from_longest, play_card
 from cardtable.games.tricks import Duty, legal_follow
 
 #: The endgame search takes over once a seat holds this many cards or fewer.
@@ -82,10 +83,6 @@ class PackFacts:
         self.tie_key = tuple(
             pack.points[c] * 1000 + deck.strength_of[c] * 10 + deck.suit_of[c] for c in range(len(deck.codes))
         )
-
-
-def lowest_of(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
 
 
 def tip4_count_the_cards(view: MalillaView) -> CardCount:
@@ -303,7 +300,7 @@ def tip5_draw_trumps(table: Table) -> int | None:
     masters = trumps & table.my_masters()
     if masters:
         return masters.bit_length() - 1
-    return lowest_of(trumps)
+    return lowest(trumps)
 
 
 def tip8_lead_masters(table: Table) -> int | None:
@@ -328,7 +325,7 @@ def tip6_open_the_malillas_suit(table: Table) -> int | None:
     for seven in sorted(cards_in(stuck), key=lambda card: -table.suit_length(table.suit_of[card])):
         others = table.hand & table.deck.suit_masks[table.suit_of[seven]] & ~(1 << seven)
         if others:
-            return lowest_of(others)
+            return lowest(others)
     return None
 
 
@@ -337,7 +334,7 @@ def tip8_lead_low_from_longest(table: Table) -> int:
     facts = table.facts
     side = table.playable & ~table.trump_mask
     if not side:
-        return lowest_of(table.playable)
+        return lowest(table.playable)
     suits = [suit for suit in range(facts.suit_count) if side & facts.suit_masks[suit]]
     risky_aces = table.hand & facts.aces & ~table.trump_mask
     guarded = set()
@@ -353,11 +350,11 @@ def tip8_lead_low_from_longest(table: Table) -> int:
             suit in guarded,
             trumped,
             -table.suit_length(suit),
-            table.deck.strength_of[lowest_of(side & facts.suit_masks[suit])],
+            table.deck.strength_of[lowest(side & facts.suit_masks[suit])],
         )
 
     best = min(suits, key=preference)
-    return lowest_of(side & facts.suit_masks[best])
+    return lowest(side & facts.suit_masks[best])
 
 
 # ===================================================================== following: tips 3, 5, 9, 2, 7, 6, 10
@@ -402,7 +399,7 @@ def tip9_second_hand_low(table: Table) -> int | None:
     if table.trick_points:
         masters = table.playable & table.my_masters() & table.deck.suit_masks[table.led_suit]
         if masters:
-            return lowest_of(masters)
+            return lowest(masters)
     return None
 
 
@@ -416,7 +413,7 @@ def tip2_meet_obligations(table: Table) -> int | None:
     winners = table.winners(table.playable)
     if not winners:
         return None
-    cheapest = lowest_of(winners)
+    cheapest = lowest(winners)
     if table.sure_for_team(cheapest) or table.trick_points < MASTER_TRICK_POINTS:
         return tip7_take_tricks_cheaply(table, winners) or cheapest
     sure = [card for card in cards_in(winners) if table.sure_for_team(card)]
@@ -457,15 +454,7 @@ def tip6_discard(table: Table) -> int | None:
     pool = table.playable
     if pool & ~facts.sevens:
         pool &= ~facts.sevens
-    fewest = min(table.points[card] for card in cards_in(pool))
-    candidates = [card for card in cards_in(pool) if table.points[card] == fewest]
-
-    def preference(card: int) -> tuple[int, int, int]:
-        suit = table.suit_of[card]
-        length = -1 if suit == table.trump else table.suit_length(suit)
-        return (-length, table.deck.strength_of[card], suit)
-
-    return min(candidates, key=preference)
+    return low_from_longest(pool, table.points, table.deck, table.hand, table.trump)
 
 
 def tip10_discard_low(table: Table) -> int:
@@ -496,11 +485,8 @@ FOLLOW_TIPS: tuple[Callable[[Table], int | None], ...] = (
 
 def tips_choice(table: Table) -> int:
     """The card the tips pick, trying each in order of precedence."""
-    for tip in LEAD_TIPS if table.leading else FOLLOW_TIPS:
-        card = tip(table)
-        if card is not None:
-            return card
-    return table.cheapest(table.legal)
+    card = first_answer(LEAD_TIPS if table.leading else FOLLOW_TIPS, table)
+    return table.cheapest(table.legal) if card is None else card
 
 
 # ===================================================================== tip 11: the redeal
@@ -542,23 +528,13 @@ def endgame_search(table: Table, rng: random.Random) -> int:
     match (see ``hand_worth``).  Cards whose averages tie go to the tips' choice, then to the tie-break.
     """
     deals = sample_deals(table.count, rng, ENDGAME_DEALS, ENDGAME_ENUMERATION)
-    rules = endgame_rules(table)
-    trick_cards = sum(1 << card for _seat, card in table.trick)
-    standing_for = representatives(rules, table.legal, table.hand, table.outstanding | trick_cards)
-    candidates = sorted(set(standing_for.values()))
-    totals = dict.fromkeys(candidates, 0.0)
-    solver = Solver(rules, table.seat, table.trick, table.hand.bit_count(), table.forbidden)
-    worth = hand_worth(table.view)
     so_far = table.view.side_pips[table.seat % 2]
-    for deal in deals:
-        for card in candidates:
-            totals[card] += worth[so_far + solver.value_after(deal, card)]
-    best = max(totals.values())
-    best_cards = sum(1 << card for card, standing in standing_for.items() if totals[standing] >= best - 1e-9)
+    best = best_cards(endgame_rules(table), table.count, table.trick, table.legal, deals, hand_worth(table.view),
+                      so_far, table.forbidden)  # fmt: skip
     preferred = tips_choice(table)
-    if best_cards >> preferred & 1:
+    if best >> preferred & 1:
         return preferred
-    return table.cheapest(best_cards)
+    return table.cheapest(best)
 
 
 def hand_worth(view: MalillaView) -> list[float]:
@@ -620,15 +596,7 @@ class MalillaHeuristic(ComputerPlayer):
             call = Action(view.seat, "call", "redeal")
             if call in view.legal_actions() and tip11_call_redeal(view):
                 return call
-        legal = view.legal_mask
-        if legal & (legal - 1) == 0:
-            return view.plays[legal.bit_length() - 1]
-        table = Table(view)
-        if view.hand.bit_count() <= ENDGAME_TRICKS:
-            card = endgame_search(table, self.random_for(view))
-        else:
-            card = tips_choice(table)
-        return view.plays[card]
+        return play_card(self, view, Table, tips_choice, endgame_search, ENDGAME_TRICKS)
 
     def consider(self, view: MalillaView, calls: list[Action]) -> Action | None:  # type: ignore[override]
         """Tip 11 out of turn: make the redeal call when the hand is the kind the tip names."""

@@ -4,7 +4,8 @@ It plays the rules file's thirteen strategy tips, each one a function below name
 order of precedence the rules give.  A tip returns the card (or call) it wants, or ``None`` when it does
 not apply, and the first answer decides.  Card counting (``cardtable.games.cardcount``) tells the tips who
 may still hold what.  In the last tricks the player stops guessing: ``endgame_search`` deals the unseen cards
-in every way consistent with the count, solves each deal exactly, and keeps the card with the best average.
+in every way consistent with the count, solves each deal exactly (``cardtable.games.endgame``), and keeps the
+card with the best average.
 
 The player sees only its seat's view, and its only randomness (the choice of deals to sample when there are
 too many) comes from ``random_for(view)``, so a hint is the same every time for the same view.
@@ -13,13 +14,13 @@ too many) comes from ``random_for(view)``, so a hint is the same every time for 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from itertools import combinations
+from collections.abc import Callable
 
-from cardtable.engine.cards import cards_in
+from cardtable.engine.cards import cards_in, lowest
 from cardtable.engine.game import Action
 from cardtable.engine.players import ComputerPlayer
 from cardtable.games.cardcount import CardCount, count_cards
+from cardtable.games.endgame import EndgameRules, best_cards, sample_deals, trick_winner
 from cardtable.games.manille.rules import (
     ACE,
     AUCTION,
@@ -33,7 +34,8 @@ from cardtable.games.manille.rules import (
     ManilleView,
     follow_rules,
 )
-from cardtable.games.tricks import FollowRules, beats, legal_follow
+from cardtable.games.trickplay import first_answer, low_from_longest, play_card
+from cardtable.games.tricks import FollowRules
 
 SUIT_COUNT = len(DECK.suits)
 SUIT_MASKS = DECK.suit_masks[:SUIT_COUNT]
@@ -50,6 +52,9 @@ TIE_KEY = tuple(PIPS[c] * 100 + STRENGTH[c] * 10 + SUIT_OF[c] for c in range(len
 ENDGAME_TRICKS = 3
 #: At most this many deals of the unseen cards are solved per decision; beyond it a seeded sample is drawn.
 ENDGAME_DEALS = 40
+#: Deals are listed in full (then sampled uniformly) when there can be at most this many.  Three cards a seat
+#: leave at most 9 unseen cards, so at most C(9, 3) x C(6, 3) = 1680 deals: every endgame is listed in full.
+ENDGAME_ENUMERATION = 3000
 
 # Tip 11 (doubling) and tip 12 (auction) constants, as the rules file gives them.
 KNOCK_STRENGTH = 9
@@ -73,15 +78,6 @@ def richest(mask: int) -> int:
     return min(cards_in(mask), key=lambda card: (-PIPS[card], STRENGTH[card], SUIT_OF[card]))
 
 
-def trick_winner(trick: Sequence[tuple[int, int]], trump: int | None) -> tuple[int, int]:
-    """The (seat, card) winning a trick in progress."""
-    win_seat, win_card = trick[0]
-    for seat, card in trick[1:]:
-        if beats(DECK, card, win_card, trump):
-            win_seat, win_card = seat, card
-    return win_seat, win_card
-
-
 class Table:
     """The facts of one card decision, gathered once and shared by the tips."""
 
@@ -103,7 +99,7 @@ class Table:
         self.leading = not self.trick
         if self.trick:
             self.led_suit = SUIT_OF[self.trick[0][1]]
-            self.win_seat, self.win_card = trick_winner(self.trick, view.trump)
+            self.win_seat, self.win_card = trick_winner(DECK, self.trick, view.trump)
         else:
             self.led_suit = self.win_card = self.win_seat = -1
         self.trick_pips = sum(PIPS[card] for _seat, card in self.trick)
@@ -194,13 +190,9 @@ def tip2_lead_short_suit(table: Table) -> int | None:
         return cheapest(table.playable)
     best_suit = min(
         (suit for suit in range(SUIT_COUNT) if side_cards & SUIT_MASKS[suit]),
-        key=lambda suit: (table.suit_length(suit), STRENGTH[_lowest_of(side_cards & SUIT_MASKS[suit])], suit),
+        key=lambda suit: (table.suit_length(suit), STRENGTH[lowest(side_cards & SUIT_MASKS[suit])], suit),
     )
-    return _lowest_of(side_cards & SUIT_MASKS[best_suit])
-
-
-def _lowest_of(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
+    return lowest(side_cards & SUIT_MASKS[best_suit])
 
 
 # ===================================================================== following: tips 1, 3, 8, 9, 10, 13, 6
@@ -304,15 +296,7 @@ def tip6_play_low(table: Table) -> int:
     pool = table.playable
     if pool & ~(TENS | ACES):
         pool &= ~(TENS | ACES)
-    fewest = min(PIPS[card] for card in cards_in(pool))
-    candidates = [card for card in cards_in(pool) if PIPS[card] == fewest]
-
-    def preference(card: int) -> tuple[int, int, int]:
-        suit = SUIT_OF[card]
-        length = -1 if suit == table.trump else table.suit_length(suit)
-        return (-length, STRENGTH[card], suit)
-
-    return min(candidates, key=preference)
+    return low_from_longest(pool, PIPS, DECK, table.hand, table.trump)
 
 
 LEAD_TIPS: tuple[Callable[[Table], int | None], ...] = (
@@ -334,11 +318,8 @@ FOLLOW_TIPS: tuple[Callable[[Table], int | None], ...] = (
 
 def tips_choice(table: Table) -> int:
     """The card the tips pick, trying each in the rules' order of precedence."""
-    for tip in LEAD_TIPS if table.leading else FOLLOW_TIPS:
-        card = tip(table)
-        if card is not None:
-            return card
-    return cheapest(table.legal)
+    card = first_answer(LEAD_TIPS if table.leading else FOLLOW_TIPS, table)
+    return cheapest(table.legal) if card is None else card
 
 
 # ===================================================================== calls: tips 11 and 12
@@ -397,30 +378,26 @@ def tip12_auction(view: ManilleView) -> Action:
 
 
 # ===================================================================== the endgame search
+def endgame_rules(table: Table) -> EndgameRules:
+    """Manille's tricks for the shared solver: pips by card, and the last trick's pip when the option is on."""
+    return EndgameRules(DECK, PIPS, table.view.trump, table.rules, table.players,
+                        last_trick_bonus=1 if table.view.options.last_trick_bonus else 0)  # fmt: skip
+
+
 def endgame_search(table: Table, rng: random.Random) -> int:
     """Deal the unseen cards every way the count allows, solve each deal exactly, keep the best average.
 
     With too many deals a seeded sample is solved instead.  What is averaged is the hand's worth to our side
     (see ``hand_worth``).  Cards whose averages tie go to the tips' choice, then to the general tie-break.
     """
-    deals = consistent_deals(table.count)
-    if len(deals) > ENDGAME_DEALS:
-        deals = rng.sample(deals, ENDGAME_DEALS)
-    standing_for = representatives(table.legal, table.hand, table.count.outstanding() | _trick_mask(table))
-    candidates = sorted(set(standing_for.values()))
-    totals = dict.fromkeys(candidates, 0.0)
-    solver = Solver(table)
-    worth = hand_worth(table)
+    deals = sample_deals(table.count, rng, ENDGAME_DEALS, ENDGAME_ENUMERATION)
     pips_so_far = table.view.side_pips[table.seat % 2 if table.players == 4 else table.seat]
-    for deal in deals:
-        for card in candidates:
-            totals[card] += worth[pips_so_far + solver.value_after(deal, card)]
-    best = max(totals.values())
-    best_cards = sum(1 << card for card, standing in standing_for.items() if totals[standing] >= best - 1e-9)
+    best = best_cards(endgame_rules(table), table.count, table.trick, table.legal, deals, hand_worth(table),
+                      pips_so_far)  # fmt: skip
     preferred = tips_choice(table)
-    if best_cards >> preferred & 1:
+    if best >> preferred & 1:
         return preferred
-    return cheapest(best_cards)
+    return cheapest(best)
 
 
 def hand_worth(table: Table) -> list[float]:
@@ -449,195 +426,6 @@ def hand_worth(table: Table) -> list[float]:
     return worth
 
 
-def _trick_mask(table: Table) -> int:
-    out = 0
-    for _seat, card in table.trick:
-        out |= 1 << card
-    return out
-
-
-def representatives(legal: int, hand: int, live_elsewhere: int) -> dict[int, int]:
-    """For each card of ``legal``, the card that stands for it in the search.
-
-    Two cards of a suit with no pips are interchangeable when no live card of another hand ranks between
-    them: whichever is played, every other card compares with it the same way.
-    """
-    standing_for: dict[int, int] = {}
-    previous = -1
-    others = live_elsewhere & ~hand
-    for card in cards_in(legal):
-        if (
-            previous >= 0
-            and not PIPS[card]
-            and not PIPS[previous]
-            and SUIT_OF[previous] == SUIT_OF[card]
-            and not others & ((1 << card) - 1) & ~((2 << previous) - 1)
-        ):
-            standing_for[card] = previous
-            continue
-        standing_for[card] = previous = card
-    return standing_for
-
-
-def consistent_deals(count: CardCount) -> list[tuple[int, ...]]:
-    """Every way to give the unseen cards to the other seats that fits the count (hands indexed by seat)."""
-    seats = [s for s in range(count.players) if s != count.seat]
-    needs = [count.remaining[s] - count.known[s].bit_count() for s in seats]
-    free = count.unseen & ~_union(count.known[s] for s in seats)
-    deals: list[tuple[int, ...]] = []
-    base = list(count.known)
-    base[count.seat] = count.possible[count.seat]
-
-    def place(position: int, pool: int) -> None:
-        if position == len(seats) - 1:
-            seat = seats[position]
-            if pool & ~count.possible[seat] or pool.bit_count() != needs[position]:
-                return
-            base[seat] = count.known[seat] | pool
-            deals.append(tuple(base))
-            return
-        seat = seats[position]
-        for chosen in combinations(cards_in(pool & count.possible[seat] & ~count.known[seat]), needs[position]):
-            mask = sum(1 << card for card in chosen)
-            base[seat] = count.known[seat] | mask
-            place(position + 1, pool & ~mask)
-
-    if all(need >= 0 for need in needs):
-        place(0, free)
-    return deals
-
-
-def _union(masks: object) -> int:
-    out = 0
-    for mask in masks:  # type: ignore[attr-defined]
-        out |= mask
-    return out
-
-
-class Solver:
-    """An exact (double-dummy) solver for the last tricks of one deal, over hand masks.
-
-    Our side maximises the pips it takes from here on and the other side minimises them; with three players
-    the two others are treated as one side against us, the cautious assumption.  Cards of one hand that no
-    other live card separates (a 7 and an 8 with the 9 in the same hand or gone) lead to the same result,
-    so only one of them is tried.
-    """
-
-    def __init__(self, table: Table) -> None:
-        view = table.view
-        self.players = table.players
-        self.seat = table.seat
-        self.trump = view.trump
-        self.rules = table.rules
-        self.bonus = 1 if view.options.last_trick_bonus else 0
-        self.ours = tuple(
-            s == table.seat or (table.players == 4 and s % 2 == table.seat % 2) for s in range(table.players)
-        )
-        self.trick = table.trick
-        self.tricks_left = table.hand.bit_count()
-
-    def value_after(self, deal: Sequence[int], card: int) -> int:
-        """Our side's pips from now on, with best play by all once we have played ``card`` in ``deal``."""
-        hands = list(deal)
-        hands[self.seat] &= ~(1 << card)
-        trick = self.trick
-        if trick:
-            led_suit = SUIT_OF[trick[0][1]]
-            win_seat, win_card = trick_winner(trick, self.trump)
-            if beats(DECK, card, win_card, self.trump):
-                win_seat, win_card = self.seat, card
-            points = sum(PIPS[c] for _s, c in trick) + PIPS[card]
-        else:
-            led_suit, win_seat, win_card, points = SUIT_OF[card], self.seat, card, PIPS[card]
-        following = (self.seat + 1) % self.players
-        return self._search(hands, following, len(trick) + 1, led_suit, win_card, win_seat, points,
-                            self.tricks_left, -1, 1000)  # fmt: skip
-
-    def _search(
-        self,
-        hands: list[int],
-        seat: int,
-        played: int,
-        led_suit: int,
-        win_card: int,
-        win_seat: int,
-        points: int,
-        tricks_left: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """The value for our side of the position where ``seat`` plays the trick's card number ``played + 1``."""
-        players = self.players
-        trump = self.trump
-        if played == players:
-            if tricks_left == 1:
-                return points + self.bonus if self.ours[win_seat] else 0
-            gained = points if self.ours[win_seat] else 0
-            return gained + self._search(
-                hands, win_seat, 0, -1, -1, -1, 0, tricks_left - 1, alpha - gained, beta - gained
-            )
-        if tricks_left == 1:
-            # One card each: the last trick plays itself.
-            while played < players:
-                card = hands[seat].bit_length() - 1
-                if not played:
-                    led_suit, win_card, win_seat = SUIT_OF[card], card, seat
-                elif (card > win_card) if SUIT_OF[card] == SUIT_OF[win_card] else SUIT_OF[card] == trump:
-                    win_card, win_seat = card, seat
-                points += PIPS[card]
-                played += 1
-                seat = (seat + 1) % players
-            return points + self.bonus if self.ours[win_seat] else 0
-        hand = hands[seat]
-        if played:
-            partner_winning = players == 4 and (win_seat - seat) % 4 == 2
-            legal = legal_follow(DECK, hand, led_suit, win_card, trump, partner_winning, self.rules)[0]
-            live_elsewhere = 1 << win_card
-        else:
-            legal = hand
-            live_elsewhere = 0
-        for other in hands:
-            live_elsewhere |= other
-        live_elsewhere &= ~hand
-        maximising = self.ours[seat]
-        best = -1 if maximising else 1000
-        next_seat = (seat + 1) % players
-        previous = -1
-        for card in cards_in(legal):
-            if (
-                previous >= 0
-                and not PIPS[card]
-                and not PIPS[previous]
-                and SUIT_OF[card] == SUIT_OF[previous]
-                and not live_elsewhere & ((1 << card) - 1) & ~((2 << previous) - 1)
-            ):
-                continue
-            previous = card
-            hands[seat] = hand & ~(1 << card)
-            if not played:
-                value = self._search(hands, next_seat, 1, SUIT_OF[card], card, seat, PIPS[card], tricks_left,
-                                     alpha, beta)  # fmt: skip
-            elif (card > win_card) if SUIT_OF[card] == SUIT_OF[win_card] else SUIT_OF[card] == trump:
-                value = self._search(hands, next_seat, played + 1, led_suit, card, seat, points + PIPS[card],
-                                     tricks_left, alpha, beta)  # fmt: skip
-            else:
-                value = self._search(hands, next_seat, played + 1, led_suit, win_card, win_seat,
-                                     points + PIPS[card], tricks_left, alpha, beta)  # fmt: skip
-            if maximising:
-                if value > best:
-                    best = value
-                    if best > alpha:
-                        alpha = best
-            elif value < best:
-                best = value
-                if best < beta:
-                    beta = best
-            if alpha >= beta:
-                break
-        hands[seat] = hand
-        return best
-
-
 # ===================================================================== the player
 class ManilleHeuristic(ComputerPlayer):
     """Manille's ``heuristic`` level: the rules' strategy tips with card counting and an endgame search."""
@@ -649,12 +437,4 @@ class ManilleHeuristic(ComputerPlayer):
             return tip12_auction(view)
         if view.phase == DOUBLING:
             return tip11_doubling(view)
-        legal = view.legal_mask
-        if legal & (legal - 1) == 0:
-            return view.plays[legal.bit_length() - 1]
-        table = Table(view)
-        if view.hand.bit_count() <= ENDGAME_TRICKS:
-            card = endgame_search(table, self.random_for(view))
-        else:
-            card = tips_choice(table)
-        return view.plays[card]
+        return play_card(self, view, Table, tips_choice, endgame_search, ENDGAME_TRICKS)

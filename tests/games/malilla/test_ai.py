@@ -7,7 +7,6 @@ shows up as well as a broken tip.
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -15,15 +14,14 @@ import pytest
 
 from cardtable.engine.cards import cards_in
 from cardtable.engine.players import computer_levels
-from cardtable.engine.records import parse_record
-from cardtable.engine.replay import replay
 from cardtable.engine.sim import simulate
 from cardtable.games import endgame
 from cardtable.games.malilla import ai
 from cardtable.games.malilla.ai import MalillaHeuristic, Table
 from cardtable.games.malilla.rules import DECK, RULES, MalillaHand, MalillaView
+from tests.games import trick_ai_helpers as shared
 from tests.games.malilla.helpers import REDEAL_DEAL, new_hand
-from tests.support import replay_record
+from tests.games.trick_ai_helpers import hint, hinted_card, view_at
 
 
 def record(hands: list[str], turned: str, steps: list[tuple[int, str]] = (), dealer: int = 3,
@@ -44,24 +42,9 @@ def record(hands: list[str], turned: str, steps: list[tuple[int, str]] = (), dea
     }
 
 
-def hint(rec: dict[str, Any]) -> dict[str, Any]:
-    out, status = replay_record(rec, hint="heuristic")
-    assert status == 0, out["error"]
-    assert out["next"]["hint"] in out["next"]["legal"]
-    return out["next"]["hint"]
-
-
-def hinted_card(rec: dict[str, Any]) -> str:
-    return hint(rec)["play"]
-
-
 def table_at(rec: dict[str, Any]) -> Table:
     """The heuristic's facts for the seat to act at the end of ``rec``."""
-    _out, status, match = replay(parse_record(rec))
-    assert status == 0
-    state = match.current
-    assert state is not None and state.to_act is not None
-    return Table(state.view(state.to_act))
+    return Table(view_at(rec))
 
 
 def code(card: int | None) -> str | None:
@@ -436,86 +419,41 @@ def test_tip11_the_leader_calls_instead_of_leading() -> None:
 
 
 # ===================================================================== tip 12: the endgame
-def random_endgames(count: int, seed: int, raw: dict[str, Any] | None = None) -> list[MalillaHand]:
+def endgames(count: int, seed: int, raw: dict[str, Any] | None = None) -> list[MalillaHand]:
     """Hands played at random until the seat to act holds three cards or fewer and has a choice."""
-    rng = random.Random(seed)
     options = RULES.parse_options(raw or {}, 4)
-    out = []
-    while len(out) < count:
-        state = RULES.new_hand(options, 4, 0, RULES.random_deal(rng, options, 4, 0), [0] * 4)
-        each = options.pack.cards_each
-        stop = rng.randrange(4 * (each - 3), 4 * each - 4)
-        while not state.complete and 4 * each - sum(h.bit_count() for h in state.hands) < stop:
-            view = state.view(state.to_act)
-            state.apply(view.plays[rng.choice(cards_in(view.legal_mask))])
-        if not state.complete and state.view(state.to_act).legal_mask.bit_count() > 1:
-            out.append(state)
-    return out
+    each = options.pack.cards_each
+    return shared.random_endgames(RULES, options, count, seed, (4 * (each - 3), 4 * each - 4))
 
 
-def clone(state: MalillaHand) -> MalillaHand:
-    twin = copy.copy(state)
-    twin.hands = list(state.hands)
-    twin.trick = list(state.trick)
-    return twin
-
-
-def brute_force_points(state: MalillaHand, side: int) -> int:
-    """Our side's final points under best play by everyone, by plain search over the real engine."""
-    if state.complete:
-        return state.side_pips[side]
-    values = []
-    for card in cards_in(state.legal_play_mask()):
-        child = clone(state)
-        child.play_card(card)
-        values.append(brute_force_points(child, side))
-    return max(values) if state.turn % 2 == side else min(values)
+def solver_for(table: Table) -> endgame.Solver:
+    return endgame.Solver(ai.endgame_rules(table), table.seat, table.trick, table.hand.bit_count(), table.forbidden)
 
 
 def test_tip12_the_solver_agrees_with_a_plain_search_of_the_engine() -> None:
     for raw in ({}, {"deck": "spanish48"}):
-        for state in random_endgames(5, seed=21, raw=raw):
-            seat = state.to_act
-            table = Table(state.view(seat))
-            solver = endgame.Solver(ai.endgame_rules(table), seat, table.trick, table.hand.bit_count(),
-                                    table.forbidden)  # fmt: skip
-            deal = tuple(state.hands)
-            for card in cards_in(table.legal):
-                child = clone(state)
-                child.play_card(card)
-                expected = brute_force_points(child, seat % 2) - state.side_pips[seat % 2]
-                assert solver.value_after(deal, card) == expected
+        for state in endgames(5, seed=21, raw=raw):
+            shared.assert_solver_agrees_with_the_engine(state, solver_for(Table(state.view(state.to_act))))
 
 
 def test_tip12_the_deals_fit_the_count_and_include_the_real_one() -> None:
-    for state in random_endgames(6, seed=22):
-        table = Table(state.view(state.to_act))
-        deals = endgame.consistent_deals(table.count)
-        assert tuple(state.hands) in deals
-        assert len(set(deals)) == len(deals)
-        for deal in deals:
-            for seat in range(4):
-                assert deal[seat].bit_count() == state.hands[seat].bit_count()
-                assert deal[seat] & ~table.count.possible[seat] == 0
-        sampled = endgame.sample_deals(table.count, random.Random(1), 5, 0)
+    for state in endgames(6, seed=22):
+        count = Table(state.view(state.to_act)).count
+        deals = shared.assert_deals_fit(state, count)
+        sampled = endgame.sample_deals(count, random.Random(1), 5, 0)
         assert sampled and all(deal in deals for deal in sampled)
 
 
 def test_tip12_the_endgame_search_keeps_a_card_with_the_best_average() -> None:
     checked = 0
-    for state in random_endgames(8, seed=23):
+    for state in endgames(8, seed=23):
         table = Table(state.view(state.to_act))
         deals = endgame.consistent_deals(table.count)
         if len(deals) > ai.ENDGAME_DEALS:
             continue  # a sample would be searched: the average below would not be the one compared
         checked += 1
-        solver = endgame.Solver(ai.endgame_rules(table), table.seat, table.trick, table.hand.bit_count(),
-                                table.forbidden)  # fmt: skip
-        worth = ai.hand_worth(table.view)
         so_far = state.side_pips[table.seat % 2]
-        averages = {
-            card: sum(worth[so_far + solver.value_after(d, card)] for d in deals) for card in cards_in(table.legal)
-        }
+        averages = shared.worth_by_card(solver_for(table), deals, ai.hand_worth(table.view), so_far, table.legal)
         chosen = ai.endgame_search(table, random.Random(0))
         assert averages[chosen] == max(averages.values())
     assert checked
@@ -534,36 +472,11 @@ def test_tip12_the_worth_of_a_hand_sees_the_match() -> None:
 @pytest.mark.parametrize("raw", [{}, {"albur": True}, {"redeal_seven": False}, {"deck": "spanish48"},
                                  {"target": 70}])  # fmt: skip
 def test_the_heuristic_only_returns_legal_actions(raw: dict[str, Any]) -> None:
-    rng = random.Random(5)
-    options = RULES.parse_options(raw, 4)
-    player = MalillaHeuristic(random.Random(1))
-    for hand_number in range(6):
-        dealer = hand_number % 4
-        state = RULES.new_hand(options, 4, dealer, RULES.random_deal(rng, options, 4, dealer), [0] * 4)
-        while not state.complete:
-            for seat, calls in state.optional_calls().items():
-                call = player.consider(state.view(seat), calls)
-                assert call is None or call in calls
-            seat = state.to_act
-            view = state.view(seat)
-            action = player.decide(view)
-            assert action in view.legal_actions()
-            # Half the seats play at random so that the heuristic meets odd positions too.
-            if seat % 2:
-                action = rng.choice(view.legal_actions())
-            state.apply(action)
+    shared.assert_only_legal_actions(RULES, RULES.parse_options(raw, 4), 4, MalillaHeuristic(random.Random(1)))
 
 
 def test_hints_are_deterministic() -> None:
-    rng = random.Random(3)
-    options = RULES.parse_options({}, 4)
-    state = RULES.new_hand(options, 4, 0, RULES.random_deal(rng, options, 4, 0), [0] * 4)
-    while not state.complete:
-        view = state.view(state.to_act)
-        first = MalillaHeuristic().decide(view)
-        assert MalillaHeuristic().decide(view) == first
-        assert MalillaHeuristic().decide(state.view(state.to_act)) == first
-        state.apply(first)
+    shared.assert_hints_are_repeatable(RULES, MalillaHeuristic)
     rec = record(GIFT_DEAL, "4S", [(0, "KD"), (1, "7D"), (2, "AD")])
     assert hint(rec) == hint(rec)
 

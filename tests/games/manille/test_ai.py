@@ -7,21 +7,19 @@ shows up as well as a broken tip.
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
 import pytest
 
-from cardtable.engine.cards import cards_in
-from cardtable.engine.records import parse_record
-from cardtable.engine.replay import replay
 from cardtable.engine.sim import simulate
+from cardtable.games import endgame
 from cardtable.games.cardcount import CardCount
 from cardtable.games.manille import ai
 from cardtable.games.manille.ai import ManilleHeuristic, Table
-from cardtable.games.manille.rules import DECK, RULES, ManilleHand, ManilleView
-from tests.support import replay_record
+from cardtable.games.manille.rules import DECK, RULES, ManilleHand
+from tests.games import trick_ai_helpers as shared
+from tests.games.trick_ai_helpers import hint, hinted_card, view_at
 
 
 def record(hands: list[str], dealer: int, turned: str | None, actions: list[tuple[int, str, Any]] = (),
@@ -51,24 +49,9 @@ def plays(*steps: tuple[int, str]) -> list[tuple[int, str, Any]]:
     return [(seat, "play", card) for seat, card in steps]
 
 
-def hint(rec: dict[str, Any]) -> dict[str, Any]:
-    out, status = replay_record(rec, hint="heuristic")
-    assert status == 0, out["error"]
-    assert out["next"]["hint"] in out["next"]["legal"]
-    return out["next"]["hint"]
-
-
-def hinted_card(rec: dict[str, Any]) -> str:
-    return hint(rec)["play"]
-
-
 def table_at(rec: dict[str, Any]) -> Table:
     """The heuristic's facts for the seat to act at the end of ``rec``."""
-    _out, status, match = replay(parse_record(rec))
-    assert status == 0
-    state = match.current
-    assert state is not None and state.to_act is not None
-    return Table(state.view(state.to_act))
+    return Table(view_at(rec))
 
 
 def code(card: int | None) -> str | None:
@@ -400,116 +383,55 @@ def test_count_matches_the_true_hands_in_random_play() -> None:
      ({"partner_exemption": True, "last_trick_bonus": True}, 4), ({}, 3)],
 )  # fmt: skip
 def test_the_heuristic_only_returns_legal_actions(options_raw: dict[str, Any], players: int) -> None:
-    rng = random.Random(5)
     options = RULES.parse_options(options_raw, players)
-    player = ManilleHeuristic(random.Random(1))
-    for hand_number in range(6):
-        dealer = hand_number % players
-        state: ManilleHand = RULES.new_hand(
-            options, players, dealer, RULES.random_deal(rng, options, players, dealer), [0] * players
-        )
-        while not state.complete:
-            seat = state.to_act
-            assert seat is not None
-            view = state.view(seat)
-            action = player.decide(view)
-            assert action in view.legal_actions()
-            # Half the seats play at random so that the heuristic meets odd positions too.
-            if seat % 2:
-                action = rng.choice(view.legal_actions())
-            state.apply(action)
+    shared.assert_only_legal_actions(RULES, options, players, ManilleHeuristic(random.Random(1)))
 
 
 def test_hints_are_deterministic() -> None:
-    rng = random.Random(3)
-    options = RULES.parse_options({}, 4)
-    state = RULES.new_hand(options, 4, 0, RULES.random_deal(rng, options, 4, 0), [0] * 4)
-    while not state.complete:
-        view: ManilleView = state.view(state.to_act)
-        first = ManilleHeuristic().decide(view)
-        assert ManilleHeuristic().decide(view) == first
-        assert ManilleHeuristic().decide(state.view(state.to_act)) == first
-        state.apply(first)
+    shared.assert_hints_are_repeatable(RULES, ManilleHeuristic)
     rec = record(TIP10_DEAL, 3, "7C", plays((0, "9D")))
     assert hint(rec) == hint(rec)
 
 
-def random_endgames(count: int, seed: int) -> list[ManilleHand]:
+def endgames(count: int, seed: int) -> list[ManilleHand]:
     """Hands played at random until the seat to act holds three cards or fewer."""
-    rng = random.Random(seed)
-    options = RULES.parse_options({}, 4)
-    out = []
-    while len(out) < count:
-        state = RULES.new_hand(options, 4, 0, RULES.random_deal(rng, options, 4, 0), [0] * 4)
-        stop = rng.randrange(20, 30)
-        while not state.complete and 32 - sum(h.bit_count() for h in state.hands) < stop:
-            state.apply(rng.choice(state.legal_actions()))
-        if not state.complete and state.view(state.to_act).legal_mask.bit_count() > 1:
-            out.append(state)
-    return out
+    return shared.random_endgames(RULES, RULES.parse_options({}, 4), count, seed, (20, 30))
 
 
-def clone(state: ManilleHand) -> ManilleHand:
-    twin = copy.copy(state)
-    twin.hands = list(state.hands)
-    twin.trick = list(state.trick)
-    return twin
-
-
-def brute_force_pips(state: ManilleHand, side: int) -> int:
-    """Our side's final pips under best play by everyone, by plain search over the real engine."""
-    if state.complete:
-        return state.side_pips[side]
-    values = []
-    for card in cards_in(state.legal_play_mask()):
-        child = clone(state)
-        child.play_card(card)
-        values.append(brute_force_pips(child, side))
-    return max(values) if state.turn % 2 == side else min(values)
+def solver_for(table: Table) -> endgame.Solver:
+    return endgame.Solver(ai.endgame_rules(table), table.seat, table.trick, table.hand.bit_count())
 
 
 def test_the_endgame_solver_agrees_with_a_plain_search_of_the_engine() -> None:
-    for state in random_endgames(6, seed=21):
-        seat = state.to_act
-        table = Table(state.view(seat))
-        solver = ai.Solver(table)
-        deal = tuple(state.hands)
-        for card in cards_in(table.legal):
-            child = clone(state)
-            child.play_card(card)
-            expected = brute_force_pips(child, seat % 2) - state.side_pips[seat % 2]
-            assert solver.value_after(deal, card) == expected
+    for state in endgames(6, seed=21):
+        shared.assert_solver_agrees_with_the_engine(state, solver_for(Table(state.view(state.to_act))))
 
 
 def test_the_endgame_deals_fit_the_count_and_include_the_real_one() -> None:
-    for state in random_endgames(6, seed=22):
-        table = Table(state.view(state.to_act))
-        deals = ai.consistent_deals(table.count)
-        assert tuple(state.hands) in deals
-        assert len(set(deals)) == len(deals)
-        for deal in deals:
-            for seat in range(4):
-                assert deal[seat].bit_count() == state.hands[seat].bit_count()
-                assert deal[seat] & ~table.count.possible[seat] == 0
+    for state in endgames(6, seed=22):
+        shared.assert_deals_fit(state, Table(state.view(state.to_act)).count)
 
 
 def test_the_endgame_search_keeps_a_card_with_the_best_average() -> None:
     checked = 0
-    for state in random_endgames(8, seed=23):
+    for state in endgames(8, seed=23):
         table = Table(state.view(state.to_act))
-        deals = ai.consistent_deals(table.count)
+        deals = endgame.consistent_deals(table.count)
         if len(deals) > ai.ENDGAME_DEALS:
             continue  # a sample would be searched: the average below would not be the one compared
         checked += 1
-        solver = ai.Solver(table)
-        worth = ai.hand_worth(table)
         so_far = state.side_pips[table.seat % 2]
-        averages = {
-            card: sum(worth[so_far + solver.value_after(d, card)] for d in deals) for card in cards_in(table.legal)
-        }
+        averages = shared.worth_by_card(solver_for(table), deals, ai.hand_worth(table), so_far, table.legal)
         chosen = ai.endgame_search(table, random.Random(0))
         assert averages[chosen] == max(averages.values())
     assert checked
+
+
+def test_the_endgame_lists_every_deal_in_full() -> None:
+    """Three cards a seat leave too few deals to need ``sample_deals``'s card-by-card drawing."""
+    for state in endgames(8, seed=24):
+        count = Table(state.view(state.to_act)).count
+        assert endgame.deal_count_bound(count) <= ai.ENDGAME_ENUMERATION
 
 
 def test_the_heuristic_is_registered() -> None:
