@@ -81,6 +81,8 @@ class TableScreen(Screen[None]):
         self.history: list[list[Any]] = [list(self.match.scores)]
         self.match_result: str | None = None
         self.bindings_state: tuple[bool | None, ...] = ()
+        self.info_text = ""
+        self.prompt_text = ""
         #: (hand number, seat) pairs already asked about their optional calls.
         self.offered: set[tuple[int, int]] = set()
 
@@ -329,7 +331,10 @@ class TableScreen(Screen[None]):
             lines.append("This hand")
             for side_seats, _ in self.sides_and_scores():
                 lines.append(f"  {self.side_name(side_seats)}: {pts[side_seats[0]]}")
-        self.query_one("#info", Static).update("\n".join(lines))
+        text = "\n".join(lines)
+        if text != self.info_text:
+            self.info_text = text
+            self.query_one("#info", Static).update(text)
 
     def side_name(self, seats: list[int]) -> str:
         """ "Ana & Bo" for a pair; "Ana +2" for a larger team (six-player Truco), to fit the side panel."""
@@ -345,23 +350,27 @@ class TableScreen(Screen[None]):
         return [(seats, self.match.scores[seats[0]]) for seats in sides.values()]
 
     def refresh_prompt(self) -> None:
-        prompt = self.query_one("#prompt", Static)
         state = self.match.current
-        if self.message:
-            prompt.update(f"✗ {self.message}")
-            prompt.add_class("refused")
-            return
-        prompt.remove_class("refused")
-        if state is None:
-            prompt.update("")
+        refused = bool(self.message)
+        if refused:
+            text = f"✗ {self.message}"
+        elif state is None:
+            text = ""
         elif self.waiting is not None and self.view is not None:
-            extra = [a for a in self.view.legal_actions() if a.verb != "play"]
+            actions = self.view.legal_actions()
+            extra = [a for a in actions if a.verb != "play"]
             text = self.parts.phase_prompt(self.view)
-            if extra and any(a.verb == "play" for a in self.view.legal_actions()):
+            if extra and any(a.verb == "play" for a in actions):
                 text += "  (c: " + ", ".join(self.parts.choice_label(a).lower() for a in extra) + ")"
-            prompt.update(text)
         elif state.to_act is not None:
-            prompt.update(f"Waiting for {self.names[state.to_act]}…  (f: faster)")
+            text = f"Waiting for {self.names[state.to_act]}…  (f: faster)"
+        else:
+            text = ""
+        if text != self.prompt_text:
+            self.prompt_text = text
+            prompt = self.query_one("#prompt", Static)
+            prompt.update(text, layout=False)  # the prompt has a fixed height of two lines
+            prompt.set_class(refused, "refused")
 
     def refresh_footer(self) -> None:
         """Grey out the keys that do nothing now; only when that changes (the footer redraws whole)."""

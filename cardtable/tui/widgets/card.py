@@ -65,9 +65,14 @@ class CardWidget(Static):
         classes = {c for c in current if c not in FACE_CLASSES and not c.startswith("suit-")} | wanted
         if classes != current:
             self.set_classes(classes)
-        self.border_title = face.title if face else ""
-        self.border_subtitle = face.subtitle if face else ""
-        self.update("░░" if face is None or face.back else f"{face.rank}{face.suit}")
+        # Border labels are reactive and re-lay the screen out when set: only set them when they change.
+        title, subtitle = (face.title, face.subtitle) if face else ("", "")
+        if self.border_title != title:
+            self.border_title = title
+        if self.border_subtitle != subtitle:
+            self.border_subtitle = subtitle
+        # A card never changes size, so its new face needs no new layout of the screen.
+        self.update("░░" if face is None or face.back else f"{face.rank}{face.suit}", layout=False)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()

@@ -6,11 +6,16 @@ from textual.widgets import Static
 
 
 class SeatPanel(Static):
+    shown = ""
+
     def show(self, name: str, cards: int, *, dealer: bool, acting: bool, note: str = "") -> None:
         marks = []
         if acting:
             marks.append("▶ ")
         line = "".join(marks) + name + (" (dealer)" if dealer else "")
         backs = "▒" * min(cards, 12)
-        self.update(f"{line}\n{backs} {cards} card{'s' if cards != 1 else ''}" + (f"\n{note}" if note else ""))
+        text = f"{line}\n{backs} {cards} card{'s' if cards != 1 else ''}" + (f"\n{note}" if note else "")
+        if text != self.shown:
+            self.shown = text
+            self.update(text, layout=False)  # the panel's size is fixed by the table's layout
         self.set_class(acting, "acting")

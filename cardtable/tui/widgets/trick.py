@@ -18,6 +18,7 @@ class TrickArea(Grid):
         super().__init__(id=id)
         self.cards = {position: CardWidget(classes="in-trick") for position in SLOTS}
         self.centre = Static("", classes="centre")
+        self.centre_text = ""
 
     def compose(self) -> ComposeResult:
         by_cell = {cell: position for position, cell in SLOTS.items()}
@@ -30,13 +31,16 @@ class TrickArea(Grid):
 
     def on_mount(self) -> None:
         for card in self.cards.values():
-            card.display = False
+            card.styles.visibility = "hidden"
 
     def show(self, placed: dict[str, Face], centre: str = "") -> None:
         """``placed``: the face shown at each position (positions without a card are left empty)."""
-        self.centre.update(centre)
+        if centre != self.centre_text:
+            self.centre_text = centre
+            self.centre.update(centre, layout=False)
         for position, card in self.cards.items():
             face = placed.get(position)
-            card.display = face is not None
+            # Hidden, not removed: an empty place keeps its size, so the screen needs no new layout.
+            card.styles.visibility = "visible" if face is not None else "hidden"
             if face is not None:
                 card.show(face)
