@@ -154,6 +154,9 @@ class HandState(ABC):
         """Told by the match which complete hand came before this one (a game that counts deals carries it on)."""
         return None
 
+    #: Whether this game has out-of-turn calls at all (lets loops skip asking, hand after hand).
+    offers_calls: ClassVar[bool] = False
+
     def optional_calls(self) -> dict[int, list[Action]]:
         """Calls that seats other than ``to_act`` may make out of turn right now, by seat.
 

@@ -54,9 +54,10 @@ def play_hand(match: Match, players: Sequence[ComputerPlayer], rng: random.Rando
     offered: set[int] = set()
     while not state.complete:
         # Out-of-turn calls (Malilla's redeal) are offered once to each seat, as the table does.
-        calls = state.optional_calls()
-        if calls and offer_calls(match, players, calls, offered):
-            continue
+        if state.offers_calls:
+            calls = state.optional_calls()
+            if calls and offer_calls(match, players, calls, offered):
+                continue
         seat = state.to_act
         assert seat is not None
         # Computer players decide synchronously; their coroutine would only wrap ``decide``.

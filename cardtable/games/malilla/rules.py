@@ -264,6 +264,8 @@ class MalillaView(View):
 
 
 class MalillaHand(HandState):
+    offers_calls = True  # the seven-of-a-suit redeal may be called out of turn
+
     def __init__(self, options: MalillaOptions, dealer: int, deal: MalillaDeal, scores: Sequence[Number]) -> None:
         pack = options.pack
         deck = pack.deck
