@@ -184,18 +184,14 @@ class Table:
 
     def sure_for_team(self, card: int) -> bool:
         """Whether our side keeps the trick once we play ``card`` (no later opponent can take it)."""
-        if self.leading:
-            led, win_card, win_seat = self.suit_of[card], card, self.seat
-        else:
-            led, win_card, win_seat = self.led_suit, self.win_card, self.win_seat
-            if self.beats_now(card):
-                win_card, win_seat = card, self.seat
-        if win_seat != self.seat and win_seat != self.partner:
-            return False
-        return not any(self.may_beat(o, win_card, led) for o in self.opponents_after())
+        return self._kept_by_team(card, self.may_beat)
 
     def likely_for_team(self, card: int) -> bool:
         """As ``sure_for_team``, but a later opponent that is likely to hold the led suit does not trump."""
+        return self._kept_by_team(card, self.likely_beaten)
+
+    def _kept_by_team(self, card: int, can_take: Callable[[int, int, int], bool]) -> bool:
+        """Whether our side holds the trick after ``card`` unless a later opponent ``can_take`` it."""
         if self.leading:
             led, win_card, win_seat = self.suit_of[card], card, self.seat
         else:
@@ -204,7 +200,7 @@ class Table:
                 win_card, win_seat = card, self.seat
         if win_seat != self.seat and win_seat != self.partner:
             return False
-        return not any(self.likely_beaten(o, win_card, led) for o in self.opponents_after())
+        return not any(can_take(o, win_card, led) for o in self.opponents_after())
 
     def sure_for_team_as_is(self) -> bool:
         """Whether the partner's winning card keeps the trick whatever the opponents still to play hold."""
