@@ -259,6 +259,7 @@ class TarotView(View):
         "deck",
         "discard",
         "hand",
+        "held",
         "known_partner",
         "leader",
         "legal_mask",
@@ -309,6 +310,8 @@ class TarotView(View):
         self.tricks = state.trick_history
         self.leader = state.leader
         self.winning_seat = state.win_seat if state.win_card >= 0 else None
+        #: How many cards each seat holds now (public: everyone sees the cards played and the chien's size).
+        self.held = tuple(hand.bit_count() for hand in state.hands)
         self._state = None
         mine = seat == to_act
         self.legal_mask = state.legal_play_mask() if mine and phase == PLAY else 0

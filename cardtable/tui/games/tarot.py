@@ -58,16 +58,7 @@ class TarotParts(TableParts):
         return list(bits(view.hand))  # deck order: the four suits, then the trumps, then the Excuse
 
     def cards_held(self, view: View, players: int) -> list[int]:
-        each = (78 - (3 if players == 5 else 6)) // players
-        played = [0] * players
-        for trick in view.tricks:  # type: ignore[attr-defined]
-            for k in range(len(trick[1])):
-                played[(trick[0] + k) % players] += 1
-        for seat, _card in view.trick:  # type: ignore[attr-defined]
-            played[seat] += 1
-        held = [each - n for n in played]
-        held[view.seat] = view.hand.bit_count()  # type: ignore[attr-defined]
-        return held
+        return list(view.held)  # type: ignore[attr-defined]
 
     def codes(self, view: View, mask: int) -> str:
         return " ".join(view.deck.codes_of(mask))
