@@ -30,7 +30,7 @@ async def wait_for(pilot: Pilot[None], ready: Any, steps: int = 400) -> None:
     for _ in range(steps):
         await pilot.pause()
         if ready():
-            await pilot.pause()
+            await pilot.pause(0.4)  # the footer settles a moment after the table changes
             return
     raise AssertionError("the screen never got ready")
 

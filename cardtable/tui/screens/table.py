@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
 from cardtable.engine.errors import IllegalAction
@@ -81,6 +82,7 @@ class TableScreen(Screen[None]):
         self.history: list[list[Any]] = [list(self.match.scores)]
         self.match_result: str | None = None
         self.bindings_state: tuple[bool | None, ...] = ()
+        self.footer_timer: Timer | None = None
         self.info_text = ""
         self.prompt_text = ""
         #: (hand number, seat) pairs already asked about their optional calls.
@@ -373,7 +375,17 @@ class TableScreen(Screen[None]):
             prompt.set_class(refused, "refused")
 
     def refresh_footer(self) -> None:
-        """Grey out the keys that do nothing now; only when that changes (the footer redraws whole)."""
+        """Grey out the keys that do nothing now.
+
+        The footer rebuilds itself whole on every change, and a turn passes through several states in a
+        fraction of a second when the computers play fast: look again a moment later and redraw only if the
+        keys' state really changed.
+        """
+        if self.footer_timer is None:
+            self.footer_timer = self.set_timer(0.2, self._settle_footer)
+
+    def _settle_footer(self) -> None:
+        self.footer_timer = None
         state = tuple(self.check_action(name, ()) for name in ("move", "calls", "last_trick"))
         if state != self.bindings_state:
             self.bindings_state = state
