@@ -93,3 +93,15 @@ def check_case(record: Path) -> None:
     )
     problem = subset_mismatch(spec.get("expect", {}), out)
     assert problem is None, f"{record.name}: {problem}"
+
+
+def heuristic_hint(record: dict[str, Any], *, among_legal: bool = True) -> dict[str, Any]:
+    """The ``heuristic`` level's hint at the end of ``record`` (replayed cleanly), optionally checked to be legal.
+
+    Games whose ``legal`` writes card-set choices as patterns (Tarot) check the hint otherwise.
+    """
+    out, status = replay_record(record, hint="heuristic")
+    assert status == 0, out["error"]
+    if among_legal:
+        assert out["next"]["hint"] in out["next"]["legal"]
+    return out["next"]["hint"]  # type: ignore[no-any-return]

@@ -17,15 +17,12 @@ from cardtable.engine.records import parse_record
 from cardtable.engine.replay import replay
 from cardtable.games import endgame
 from cardtable.games.cardcount import CardCount
-from tests.support import replay_record
+from tests.support import heuristic_hint
 
 
 def hint(rec: dict[str, Any]) -> dict[str, Any]:
     """The heuristic's hint at the end of ``rec``, checked to be one of the legal actions."""
-    out, status = replay_record(rec, hint="heuristic")
-    assert status == 0, out["error"]
-    assert out["next"]["hint"] in out["next"]["legal"]
-    return out["next"]["hint"]
+    return heuristic_hint(rec)
 
 
 def hinted_card(rec: dict[str, Any]) -> str:

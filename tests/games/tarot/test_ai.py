@@ -21,7 +21,7 @@ from cardtable.games.tarot import ai
 from cardtable.games.tarot.ai import Table, TarotHeuristic, count_hand
 from cardtable.games.tarot.rules import DECK, RULES, SIZES, TarotHand, TarotView
 from tests.games.tarot.helpers import bids, fill, new_hand
-from tests.support import replay_record
+from tests.support import heuristic_hint, replay_record
 
 # ===================================================================== building positions
 
@@ -61,9 +61,7 @@ def plays(*steps: str) -> list[dict[str, Any]]:
 
 
 def hint(rec: dict[str, Any]) -> dict[str, Any]:
-    out, status = replay_record(rec, hint="heuristic")
-    assert status == 0, out["error"]
-    return out["next"]["hint"]
+    return heuristic_hint(rec, among_legal=False)
 
 
 def hinted_card(rec: dict[str, Any]) -> str:

@@ -24,7 +24,7 @@ from cardtable.games.truco import ai
 from cardtable.games.truco.ai import Table, TrucoHeuristic
 from cardtable.games.truco.rules import DECIDE, DECK, FERRO, PLAY, RULES, TrucoHand, TrucoView
 from tests.games.truco.helpers import action
-from tests.support import replay_record
+from tests.support import heuristic_hint
 
 
 def record(hands: list[str], actions: str = "", vira: str | None = "7D", dealer: int | None = None,
@@ -51,10 +51,7 @@ def record(hands: list[str], actions: str = "", vira: str | None = "7D", dealer:
 
 
 def hint(rec: dict[str, Any]) -> dict[str, Any]:
-    out, status = replay_record(rec, hint="heuristic")
-    assert status == 0, out["error"]
-    assert out["next"]["hint"] in out["next"]["legal"]
-    return out["next"]["hint"]
+    return heuristic_hint(rec)
 
 
 def view_at(rec: dict[str, Any]) -> TrucoView:
