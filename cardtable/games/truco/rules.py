@@ -264,6 +264,7 @@ class TrucoView(View):
         "plays",
         "proposed",
         "raiser",
+        "raising_teams",
         "results",
         "scores",
         "seat",
@@ -308,6 +309,8 @@ class TrucoView(View):
         self.trick = tuple((s, None if hidden and s != seat else c) for s, c, hidden in state.trick)
         self.trick_hidden = tuple(s for s, _c, hidden in state.trick if hidden)
         self.winning_seat = best_of(state.trick, state.strength)[0] if state.trick else None
+        #: The teams that may raise next (on their own turn to play): public, and shown at the table.
+        self.raising_teams = tuple(team for team in (0, 1) if phase == PLAY and state.may_raise(team))
         self.tricks = state.public_tricks(seat)
         if kind == ONZE and state.brink_team == seat % 2:
             self.partner_cards = tuple((s, state.dealt[s]) for s in range(seat % 2, players, 2) if s != seat)

@@ -61,13 +61,12 @@ class TrucoParts(TableParts):
         return lines
 
     def next_raiser(self, view: View, names: list[str]) -> str:
-        v: Any = view
-        if v.kind != "normal" or v.value >= 12 or v.phase != "play":
+        teams = view.raising_teams  # type: ignore[attr-defined]
+        if not teams:
             return ""
-        if v.last_raise_team is None:
+        if len(teams) == 2:
             return "Either team may call truco"
-        team = 1 - v.last_raise_team
-        return f"Next raise: {names[team]}'s team"
+        return f"Next raise: {names[teams[0]]}'s team"
 
     def centre_text(self, view: View) -> str:
         return f"worth\n{view.value}"  # type: ignore[attr-defined]
@@ -117,17 +116,6 @@ class TrucoParts(TableParts):
                 return {"truco": "TRUCO!", "raise": "raised", "accept": "accepted", "refuse": "refused",
                         "play": "plays it", "run": "runs"}.get(word, word)  # fmt: skip
         return ""
-
-    def call_word(self, view: View, action: Action) -> str:
-        v: Any = view
-        names = self.variant(view).call_names
-        if action.value == "truco":
-            return "TRUCO"
-        if action.value == "raise":
-            base = v.proposed if v.proposed is not None else v.value
-            following = self.variant(view).next_value(base) if base < 12 else base
-            return names.get(following, str(following)).upper()
-        return str(action.value)
 
     def describe_action(self, action: Action, names: list[str]) -> str:
         who = names[action.seat]
