@@ -110,21 +110,25 @@ TOP_VALUE = 12
 MIN_TARGET, MAX_TARGET = 3, 99
 
 
+TIED_TRICK_LEAD_HELP = (
+    "After a tied trick: opener = the seat that led it leads again; "
+    "first_tying_card = the seat that played its first tying card."
+)
+
+
 @dataclass(frozen=True)
 class TrucoOptions:
+    """Paulista's and Mineiro's options; ``variant`` = ``argentino`` reads ``argentino.ArgentinoOptions`` instead."""
+
     variant: str = option(
         "paulista",
         "paulista: a turned-up vira picks the manilhas, hands go 1-3-6-9-12; "
-        "mineiro: fixed manilhas 4C 7H AS 7D, no vira, hands go 2-4-6-10-12.",
-        ("paulista", "mineiro"),
+        "mineiro: fixed manilhas 4C 7H AS 7D, no vira, hands go 2-4-6-10-12; "
+        "argentino: Spanish cards in a fixed order, envido and flor, hands go 1-2-3-4, to 30 or 15.",
+        ("paulista", "mineiro", "argentino"),
     )
-    target: int = option(12, "Match points needed to win (3 to 99).")
-    tied_trick_lead: str = option(
-        "opener",
-        "After a tied trick: opener = the seat that led it leads again; "
-        "first_tying_card = the seat that played its first tying card.",
-        ("opener", "first_tying_card"),
-    )
+    target: int = option(12, "Match points needed to win (3 to 99; with argentino 30 or 15).")
+    tied_trick_lead: str = option("opener", TIED_TRICK_LEAD_HELP, ("opener", "first_tying_card"))
 
     def __post_init__(self) -> None:
         if not MIN_TARGET <= self.target <= MAX_TARGET:
@@ -734,20 +738,31 @@ class TrucoRules(GameRules):
     player_counts = (2, 4, 6)
     default_players = 4
 
-    def parse_options(self, raw: object, players: int) -> TrucoOptions:
+    def parse_options(self, raw: object, players: int) -> TrucoOptions | argentino.ArgentinoOptions:
+        if isinstance(raw, dict) and raw.get("variant") == "argentino":
+            return parse_options(argentino.ArgentinoOptions, raw)
+        if isinstance(raw, dict) and "flor" in raw:
+            raise RecordError("options.flor is an option of the argentino variant only")
         return parse_options(TrucoOptions, raw)
 
     def deck(self, options: Any, players: int) -> tuple[Deck, int]:
-        return DECK, DECK.full
+        deck = argentino.DECK if isinstance(options, argentino.ArgentinoOptions) else DECK
+        return deck, deck.full
 
-    def random_deal(self, rng: random.Random, options: TrucoOptions, players: int, dealer: int) -> TrucoDeal:
-        order = shuffled(DECK.full, rng)
+    def random_deal(self, rng: random.Random, options: AnyOptions, players: int, dealer: int) -> TrucoDeal:
+        deck, _full = self.deck(options, players)
+        order = shuffled(deck.full, rng)
         # One card at a time from the seat after the dealer, three rounds; then the vira is turned up.
         hands = deal_masks(order, players, (dealer + 1) % players, (1,) * CARDS_EACH)
         vira = order[players * CARDS_EACH] if options.variant == "paulista" else None
         return TrucoDeal(hands, vira)
 
-    def parse_deal(self, raw: object, options: TrucoOptions, players: int, dealer: int) -> TrucoDeal:
+    def parse_deal(self, raw: object, options: AnyOptions, players: int, dealer: int) -> TrucoDeal:
+        if isinstance(options, argentino.ArgentinoOptions):
+            hands = parse_deal_hands(raw, argentino.DECK, argentino.DECK.full, players, CARDS_EACH)
+            if isinstance(raw, dict) and "vira" in raw:
+                raise RecordError("deal.vira must be absent in Truco Argentino: nothing is turned up")
+            return TrucoDeal(hands, None)
         hands = parse_deal_hands(raw, DECK, DECK.full, players, CARDS_EACH)
         assert isinstance(raw, dict)
         vira_raw = raw.get("vira")
@@ -767,16 +782,20 @@ class TrucoRules(GameRules):
         return TrucoDeal(hands, vira)
 
     def new_hand(
-        self, options: TrucoOptions, players: int, dealer: int, deal: Deal, scores: Sequence[Number]
-    ) -> TrucoHand:
+        self, options: AnyOptions, players: int, dealer: int, deal: Deal, scores: Sequence[Number]
+    ) -> TrucoHand | argentino.ArgentinoHand:
         assert isinstance(deal, TrucoDeal)
+        if isinstance(options, argentino.ArgentinoOptions):
+            return argentino.ArgentinoHand(options, players, dealer, deal, scores)
         return TrucoHand(options, players, dealer, deal, scores)
 
-    def parse_action(self, raw: object, options: TrucoOptions, players: int) -> Action:
+    def parse_action(self, raw: object, options: AnyOptions, players: int) -> Action:
         verb = single_verb(raw, ("play", "call"), {"play": ("hidden",)})
         assert isinstance(raw, dict)
         seat = check_seat(raw, players)
         value = raw[verb]
+        if isinstance(options, argentino.ArgentinoOptions):
+            return argentino.parse_action(seat, verb, value, raw.get("hidden", False))
         if verb == "call":
             if value not in CALL_WORDS:
                 raise RecordError(f"action.call must be one of {', '.join(CALL_WORDS)}, not {value!r}")
@@ -790,7 +809,7 @@ class TrucoRules(GameRules):
             raise RecordError(f"action.hidden must be true or false, not {hidden!r}")
         return HIDDEN_PLAYS[seat][card] if hidden else play_actions(DECK, seat)[card]
 
-    def validate_start_scores(self, scores: list[Number], options: TrucoOptions, players: int) -> None:
+    def validate_start_scores(self, scores: list[Number], options: AnyOptions, players: int) -> None:
         for value in scores:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise RecordError(f"start_scores must hold whole numbers from 0, not {value!r}")
@@ -801,9 +820,10 @@ class TrucoRules(GameRules):
         super().validate_start_scores(scores, options, players)
 
     def match_result(
-        self, options: TrucoOptions, players: int, scores: Sequence[Number], hand: HandState
+        self, options: AnyOptions, players: int, scores: Sequence[Number], hand: HandState
     ) -> tuple[list[int] | None, str | None]:
-        # Only one team scores in a hand, so at most one can reach the target.
+        # Only one team reaches the target: in Paulista and Mineiro only one team scores in a hand; in Argentino
+        # flor or envido points that reach it end the hand at once, and later points go to one team.
         for team in (0, 1):
             if scores[team] >= options.target:
                 return [s for s in range(players) if s % 2 == team], None
@@ -820,9 +840,14 @@ class TrucoRules(GameRules):
         return [f"Seat {i}" for i in range(players)]
 
     def computer_levels(self) -> dict[str, Any]:
-        from cardtable.games.truco.ai import TrucoHeuristic
+        from cardtable.games.truco.argentino_ai import HeuristicByVariant
 
-        return {"heuristic": TrucoHeuristic}
+        return {"heuristic": HeuristicByVariant}
 
+
+# The Argentine variant builds on the trick rules above, so it is imported once they exist.
+from cardtable.games.truco import argentino  # noqa: E402
+
+AnyOptions = TrucoOptions | argentino.ArgentinoOptions
 
 RULES = TrucoRules()

@@ -22,6 +22,7 @@ from cardtable.engine.replay import replay
 from cardtable.engine.sim import simulate
 from cardtable.games.truco import ai
 from cardtable.games.truco.ai import Table, TrucoHeuristic
+from cardtable.games.truco.argentino_ai import HeuristicByVariant
 from cardtable.games.truco.rules import DECIDE, DECK, FERRO, PLAY, RULES, TrucoHand, TrucoView
 from tests.games.truco.helpers import action
 from tests.support import heuristic_hint
@@ -497,7 +498,9 @@ def test_hints_are_deterministic() -> None:
 
 
 def test_the_heuristic_is_registered() -> None:
-    assert computer_levels(RULES)["heuristic"] is TrucoHeuristic
+    # One level for the three variants: it hands Paulista and Mineiro views to this player.
+    assert computer_levels(RULES)["heuristic"] is HeuristicByVariant
+    assert isinstance(HeuristicByVariant().brazilian, TrucoHeuristic)
 
 
 # ===================================================================== strength

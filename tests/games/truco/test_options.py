@@ -31,7 +31,7 @@ def test_every_option_has_help_and_choices_where_restricted() -> None:
     fields = {f.name: f for f in option_fields(TrucoOptions)}
     assert set(fields) == {"variant", "target", "tied_trick_lead"}
     assert all(f.metadata["help"] for f in fields.values())
-    assert fields["variant"].metadata["choices"] == ("paulista", "mineiro")
+    assert fields["variant"].metadata["choices"] == ("paulista", "mineiro", "argentino")
     assert fields["tied_trick_lead"].metadata["choices"] == ("opener", "first_tying_card")
 
 
