@@ -298,6 +298,8 @@ class ArgentinoHand(HandState):
         self.resume = self.mano
         self.envido: Contest | None = None
         self.flor: Contest | None = None
+        #: The seats that sang or answered the flor: they have shown that they hold one.
+        self.known_flors: tuple[int, ...] = ()
         #: Flor and envido points scored so far in this hand, by team (they count at once).
         self.gained = [0, 0]
         #: Every call so far as (seat, word).
@@ -420,7 +422,7 @@ class ArgentinoHand(HandState):
         if self.complete:
             return "The hand is over: no more actions can be taken in it."
         if action.verb == Verb.CALL and action.value not in CALL_NAMES:
-            return f"{action.value!r} is not a call of Truco Argentino."
+            return f"Truco Argentino has no call {action.value!r}."
         reason = {
             Phase.SING_FLOR: self._refuse_before_the_flor,
             Phase.ANSWER_FLOR: self._refuse_during_the_flor,
@@ -428,7 +430,7 @@ class ArgentinoHand(HandState):
             Phase.ANSWER: self._refuse_during_the_truco,
             Phase.PLAY: self._refuse_in_play,
         }[self.phase](action)
-        return reason or f"Seat {self.turn} acts now, and {action} is not one of its choices."
+        return reason or f"Seat {self.turn} acts now, and that is not one of its choices."
 
     def _answer_words(self) -> str:
         words = [CALL_NAMES[Call(a.value)] for a in self.legal_actions()]
@@ -564,6 +566,8 @@ class ArgentinoHand(HandState):
             return
         seat, word = action.seat, Call(action.value)
         self.calls = (*self.calls, (seat, word))
+        if self.phase in (Phase.SING_FLOR, Phase.ANSWER_FLOR) and seat not in self.known_flors:
+            self.known_flors = tuple(sorted((*self.known_flors, seat)))
         if word in FLOR_WORDS:
             self._call_flor(seat, word)
         elif word in ENVIDO_WORDS:
@@ -828,7 +832,7 @@ class ArgentinoHand(HandState):
             envido_open=self.envido_open and not self.complete,
             envido=self.envido,
             flor=self.flor,
-            known_flors=tuple(sorted(set(self.flor.callers))) if self.flor is not None else (),
+            known_flors=self.known_flors,
             accept_worth=accept_worth,
             refuse_worth=refuse_worth,
             calls=self.calls,
