@@ -774,6 +774,11 @@ class ArgentinoHand(HandState):
             return []
         names = list(names) if names is not None else [f"Seat {s}" for s in range(self.players)]
         teams = [" & ".join(names[s] for s in range(t, self.players, 2)) for t in (0, 1)]
+
+        def does(team: int, verb: str) -> str:
+            """A team and its verb: "Ana & Cy score", "Bo scores", "You score"."""
+            return f"{teams[team]} {agree(teams[team], verb)}"
+
         lines = []
         if self.flor is not None:
             lines.append(describe_contest("flor", self.flor, names, teams))
@@ -781,7 +786,7 @@ class ArgentinoHand(HandState):
             lines.append(describe_contest("envido", self.envido, names, teams))
         if self.ending is Ending.TARGET:
             leader = 0 if self.team_scores()[0] >= self.target else 1
-            lines.append(f"{teams[leader]} reach {self.target} during the hand: the match is won, the hand stops.")
+            lines.append(f"{does(leader, 'reach')} {self.target} during the hand: the match is won, the hand stops.")
             return lines
         team = self.hand_team
         assert team is not None
@@ -791,16 +796,16 @@ class ArgentinoHand(HandState):
                          + (f", pardas {pardas}" if pardas else "") + ".")  # fmt: skip
         if self.ending is Ending.REFUSED:
             assert self.raiser is not None and self.proposed is None
-            lines.append(f"{names[self.raiser]}'s {TRUCO_NAMES[self.value + 1]} was refused: {teams[team]} score "
+            lines.append(f"{names[self.raiser]}'s {TRUCO_NAMES[self.value + 1]} was refused: {does(team, 'score')} "
                          f"the value before it, {self.hand_points}.")  # fmt: skip
         elif self.ending is Ending.MAZO:
             folded = teams[1 - team]
             forfeit = " (the hand, and 1 for the envido never played)" if self.hand_points > self.value else ""
-            lines.append(f"{folded} went to the deck: {teams[team]} score {self.hand_points}{forfeit}.")
+            lines.append(f"{folded} went to the deck: {does(team, 'score')} {self.hand_points}{forfeit}.")
         else:
             why = "no truco accepted" if self.value == 1 else f"{TRUCO_NAMES[self.value]} accepted"
             three = " (three pardas go to the mano's team)" if self.results.count(None) == len(self.results) else ""
-            lines.append(f"{teams[team]} win the hand{three}, worth {self.hand_points} ({why}).")
+            lines.append(f"{does(team, 'win')} the hand{three}, worth {self.hand_points} ({why}).")
         return lines
 
     def view(self, seat: int) -> ArgentinoView:
@@ -850,21 +855,29 @@ class ArgentinoHand(HandState):
         )
 
 
+def agree(subject: str, verb: str) -> str:
+    """``verb`` (given in the plural) as ``subject`` takes it: "Ana & Cy score", "You score", "Bo scores"."""
+    if " & " in subject or subject.lower() == "you":
+        return verb
+    return verb + ("es" if verb.endswith(("ch", "sh", "s", "x")) else "s")
+
+
 def describe_contest(kind: str, contest: Contest, names: Sequence[str], teams: Sequence[str]) -> str:
     """A settled envido or flor in a sentence: the calls, the answer, the counts shown and who scores."""
     chain = ", ".join(CALL_NAMES[word] for word in contest.calls)
     chain = chain[0].upper() + chain[1:]
     who = names[contest.callers[0]]
     team = teams[contest.team] if contest.team is not None else ""
+    scores = f"{team} {agree(team, 'score')} {contest.points}"
     if contest.result is Result.UNCONTESTED:
-        return f"{who} sings the flor and nobody can answer it: {team} score {contest.points}."
+        return f"{who} {agree(who, 'sing')} the flor and nobody can answer it: {scores}."
     if contest.result is Result.REFUSED:
-        return f"{chain} refused: {team} score {contest.points}."
+        return f"{chain} refused: {scores}."
     if contest.result is Result.ACCEPTED:
         assert contest.counts is not None and contest.winner is not None
         shown = ", ".join(f"{names[s]} {c}" for s, c in enumerate(contest.counts) if c is not None)
-        return (f"{chain} accepted ({kind} counts: {shown}): {names[contest.winner]}'s "
-                f"{contest.counts[contest.winner]} wins, {team} score {contest.points}.")  # fmt: skip
+        whose = "your" if names[contest.winner].lower() == "you" else f"{names[contest.winner]}'s"
+        return f"{chain} accepted ({kind} counts: {shown}): {whose} {contest.counts[contest.winner]} wins, {scores}."
     return f"{chain}: waiting for an answer."
 
 
