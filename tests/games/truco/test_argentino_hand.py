@@ -21,40 +21,13 @@ from cardtable.games.truco.argentino import (
     CALLS,
     DECK,
     ArgentinoHand,
-    ArgentinoOptions,
     ArgentinoView,
     Call,
     Phase,
 )
 from cardtable.games.truco.rules import RULES, TrucoDeal
+from tests.games.truco.argentino_helpers import new_hand, options
 from tests.support import replay_record
-
-
-def options(**raw: Any) -> ArgentinoOptions:
-    parsed = RULES.parse_options({"variant": "argentino", **raw}, 2)
-    assert isinstance(parsed, ArgentinoOptions)
-    return parsed
-
-
-def new_hand(hands: list[str], actions: str = "", dealer: int | None = None, scores: list[int] | None = None,
-             **raw: Any) -> ArgentinoHand:  # fmt: skip
-    """A hand from one string of codes per seat (the dealer defaults to the last seat), then ``actions``."""
-    players = len(hands)
-    deal = TrucoDeal([DECK.mask_of(h.split()) for h in hands], None)
-    state = RULES.new_hand(options(**raw), players, players - 1 if dealer is None else dealer, deal,
-                           scores or [0] * players)  # fmt: skip
-    assert isinstance(state, ArgentinoHand)
-    for text in actions.split():
-        seat, what = text.split(":")
-        raw_action: dict[str, Any] = {"seat": int(seat)}
-        if what in {w.value for w in Call}:
-            raw_action["call"] = what
-        else:
-            raw_action["play"] = what.rstrip("!")
-            if what.endswith("!"):
-                raw_action["hidden"] = True
-        state.apply(RULES.parse_action(raw_action, options(**raw), players))
-    return state
 
 
 def view_text(view: ArgentinoView) -> str:
