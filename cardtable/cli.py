@@ -83,6 +83,13 @@ def run_table(config: Any) -> int:
             print(f"cardtable play: {config.game} cannot be played at the table yet (try 'cardtable sim "
                   f"{config.game}' or 'cardtable rules {config.game}').", file=sys.stderr)  # fmt: skip
             return 2
+        from cardtable.tui.games import parts_for
+
+        options = find_game(config.game).parse_options(config.options, config.players)
+        reason = parts_for(config.game).not_at_table(options)
+        if reason is not None:
+            print(f"cardtable play: {reason}", file=sys.stderr)
+            return 2
     if not sys.stdout.isatty() or not sys.stdin.isatty():
         print("cardtable: the table needs a terminal (for headless use see 'cardtable --help').", file=sys.stderr)
         return 2

@@ -23,6 +23,7 @@ from cardtable.saves import (
     store_settings,
 )
 from cardtable.tui.dialogs.message import ConfirmDialog
+from cardtable.tui.games import parts_for
 from cardtable.tui.screens.start import StartScreen, TooSmallScreen
 from cardtable.tui.screens.table import TableScreen
 
@@ -87,6 +88,9 @@ class CardTableApp(App[None]):
             return None, f"Your saved match could not be replayed: {error.reason}\nThe file was kept as {kept}."
         if match.over:
             return None, ""
+        reason = parts_for(match.rules.name).not_at_table(match.options)
+        if reason is not None:
+            return None, f"Your saved match cannot be resumed: {reason}"
         self.saved = saved
         scores = " : ".join(str(match.scores[s]) for s in range(min(2, match.players)))
         return f"{match.rules.title}, hand {max(1, len(match.hands))}, {scores}", ""

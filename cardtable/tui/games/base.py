@@ -38,6 +38,10 @@ class TableParts:
         self.game = game
         self.rules = find_game(game)
 
+    def not_at_table(self, options: Any) -> str | None:
+        """Why these options cannot be played at the table yet (a variant whose parts are still to come), or None."""
+        return None
+
     # ------------------------------------------------------------- cards
     def deck(self, view: View) -> Any:
         return view.deck

@@ -20,6 +20,11 @@ ZAP_STRENGTH = 14
 
 
 class TrucoParts(TableParts):
+    def not_at_table(self, options: Any) -> str | None:
+        if getattr(options, "variant", None) == "argentino":
+            return "Truco Argentino is not at the table yet: try 'cardtable sim truco --option variant=argentino'."
+        return None
+
     def face_text(self, code: str) -> str:
         return f"{code[:-1]}{SUIT_GLYPHS[code[-1]]}"
 
@@ -93,7 +98,7 @@ class TrucoParts(TableParts):
         v: Any = view
         if v.kind == "mao_de_ferro":
             return None if face_down else v.slot_action(key)
-        action = v.play_action(key)
+        action = view.play_action(key)
         if not face_down:
             return action
         hidden = Action(action.seat, "play", action.value, (("hidden", True),))
@@ -113,8 +118,8 @@ class TrucoParts(TableParts):
         v: Any = view
         for caller, word in reversed(v.calls):
             if caller == seat:
-                return {"truco": "TRUCO!", "raise": "raised", "accept": "accepted", "refuse": "refused",
-                        "play": "plays it", "run": "runs"}.get(word, word)  # fmt: skip
+                return str({"truco": "TRUCO!", "raise": "raised", "accept": "accepted", "refuse": "refused",
+                            "play": "plays it", "run": "runs"}.get(word, word))  # fmt: skip
         return ""
 
     def describe_action(self, action: Action, names: list[str]) -> str:

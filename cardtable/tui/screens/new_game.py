@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
+from typing import Any, Literal
 
 from textual import on
 from textual.app import ComposeResult
@@ -18,7 +18,7 @@ from cardtable.engine.options import option_fields
 from cardtable.engine.players import computer_levels
 from cardtable.engine.registry import find_game
 from cardtable.saves import SeatConfig, TableConfig, default_seats
-from cardtable.tui.games import playable_games
+from cardtable.tui.games import parts_for, playable_games
 
 
 class NewGameScreen(Screen[TableConfig | None]):
@@ -81,7 +81,7 @@ class NewGameScreen(Screen[TableConfig | None]):
                     yield Select([(str(c), c) for c in choices], value=default, allow_blank=False, id=f"opt-{name}",
                                  compact=True)  # fmt: skip
                 else:
-                    kind = "integer" if isinstance(default, int) else "text"
+                    kind: Literal["integer", "text"] = "integer" if isinstance(default, int) else "text"
                     yield Input(str(default), id=f"opt-{name}", type=kind, compact=True)
             yield Static(f"{spec.metadata['help']} (default: {_shown(default)})", classes="help")
 
@@ -119,7 +119,10 @@ class NewGameScreen(Screen[TableConfig | None]):
                     value = text
             if value != spec.default:
                 options[spec.name] = value
-        rules.parse_options(options, self.players)  # the engine checks the combination
+        parsed = rules.parse_options(options, self.players)  # the engine checks the combination
+        reason = parts_for(self.game).not_at_table(parsed)
+        if reason is not None:
+            raise RecordError(reason)
         seats = []
         for seat in range(self.players):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Seat {seat + 1}"
