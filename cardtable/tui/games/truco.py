@@ -22,7 +22,7 @@ ZAP_STRENGTH = 14
 class TrucoParts(TableParts):
     def not_at_table(self, options: Any) -> str | None:
         if getattr(options, "variant", None) == "argentino":
-            return "Truco Argentino is not at the table yet: try 'cardtable sim truco --option variant=argentino'."
+            return "Truco Argentino is not at the table yet (try 'cardtable sim')."
         return None
 
     def face_text(self, code: str) -> str:

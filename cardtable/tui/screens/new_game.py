@@ -139,7 +139,9 @@ class NewGameScreen(Screen[TableConfig | None]):
         try:
             config = self.collect()
         except RecordError as error:
-            self.query_one("#form-error", Static).update(f"✗ {error.reason}")
+            shown = self.query_one("#form-error", Static)
+            shown.update(f"✗ {error.reason}")
+            shown.scroll_visible()  # on a small terminal the message sits below the fold
             return
         self.dismiss(config)
 
