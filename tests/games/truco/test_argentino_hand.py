@@ -13,10 +13,10 @@ from cardtable.engine.cards import bits
 from cardtable.engine.history import hand_history
 from cardtable.engine.loop import GameLoop, HandScored, MatchOver, resume_match
 from cardtable.engine.match import Match
-from cardtable.engine.players import RandomPlayer
+from cardtable.engine.players import RandomPlayer, make_computer
 from cardtable.engine.records import parse_record
 from cardtable.engine.replay import replay
-from cardtable.engine.sim import simulate
+from cardtable.engine.sim import play_hand, simulate
 from cardtable.games.truco.argentino import (
     CALLS,
     DECK,
@@ -245,3 +245,18 @@ def test_the_hand_history_lists_the_calls() -> None:
     out, _status, match = replay(parse_record(rec))
     text = hand_history(match, out)
     assert "call envido" in text and "call mazo" in text and "Scores: [2, 1]" in text
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_records_of_whole_matches_replay_to_the_same_end(players: int) -> None:
+    opts = RULES.parse_options({"variant": "argentino", "flor": True, "target": 15}, players)
+    for seed in range(3):
+        rng = random.Random(seed)
+        levels = ["heuristic", "random"] * (players // 2)
+        computers = [make_computer(RULES, level, random.Random(seed + s)) for s, level in enumerate(levels)]
+        match = Match(RULES, opts, players)
+        while not match.over:
+            play_hand(match, computers, rng, seed % players)
+        out, status = replay_record(match.to_record())
+        assert status == 0 and out["winner"] == match.winner and out["scores"] == match.scores
+        assert [h["score_delta"] for h in out["hands"]] == [p.state.score_delta() for p in match.hands]
