@@ -368,9 +368,13 @@ class ArgentinoHand(HandState):
 
     # ----------------------------------------------------------------- 6. legal actions
     def legal_actions(self) -> list[Action]:
+        return list(self._legal_now())
+
+    def _legal_now(self) -> list[Action]:
+        """The legal actions, found once per position (views and ``verify`` ask for them again and again)."""
         if self._legal is None:
             self._legal = self._find_legal()
-        return list(self._legal)
+        return self._legal
 
     def _find_legal(self) -> list[Action]:
         if self.complete:
@@ -413,7 +417,7 @@ class ArgentinoHand(HandState):
         return actions
 
     def verify(self, action: Action) -> None:
-        if action not in self.legal_actions():
+        if action not in self._legal_now():
             raise IllegalAction(self.refusal(action))
 
     # ----------------------------------------------------------------- 7. why an action is not legal
@@ -433,7 +437,7 @@ class ArgentinoHand(HandState):
         return reason or f"Seat {self.turn} acts now, and that is not one of its choices."
 
     def _answer_words(self) -> str:
-        words = [CALL_NAMES[Call(a.value)] for a in self.legal_actions()]
+        words = [CALL_NAMES[Call(a.value)] for a in self._legal_now()]
         return ", ".join(words[:-1]) + " or " + words[-1]
 
     def _refuse_before_the_flor(self, action: Action) -> str:
@@ -810,7 +814,7 @@ class ArgentinoHand(HandState):
 
     def view(self, seat: int) -> ArgentinoView:
         mine = seat == self.to_act
-        legal = tuple(self.legal_actions()) if mine else ()
+        legal = tuple(self._legal_now()) if mine else ()
         accept_worth, refuse_worth = self.pending_worth()
         envido_pending = self.envido is not None and self.envido.result is Result.PENDING
         return ArgentinoView(

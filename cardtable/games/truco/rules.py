@@ -738,7 +738,7 @@ class TrucoRules(GameRules):
     player_counts = (2, 4, 6)
     default_players = 4
 
-    def parse_options(self, raw: object, players: int) -> TrucoOptions | argentino.ArgentinoOptions:
+    def parse_options(self, raw: object, players: int) -> AnyOptions:
         if isinstance(raw, dict) and raw.get("variant") == "argentino":
             return parse_options(argentino.ArgentinoOptions, raw)
         if isinstance(raw, dict) and "flor" in raw:
