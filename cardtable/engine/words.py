@@ -91,6 +91,8 @@ class GameWords:
 
     def choice_label(self, action: Action) -> str:
         """The label of an action in the choices dialog."""
+        if action.verb == "play":
+            return f"Play {self.glyph(action.value)}" + (" face down" if action.get("hidden") else "")
         if action.verb == "bid" and action.value != "pass":
             suit = action.get("suit")
             return f"Bid {action.value}" + (f" {self.suit_names[suit]}" if suit else "")
@@ -99,7 +101,7 @@ class GameWords:
     def hint_text(self, action: Action) -> str:
         """What the hint key suggests: "play the ace of hearts." """
         if action.verb == "play":
-            return f"play {self.card_name(action.value)}."
+            return f"play {self.card_name(action.value)}" + (" face down." if action.get("hidden") else ".")
         return f"{self.choice_label(action)}."
 
     def deal_lines(self, view: View, names: Sequence[str]) -> list[str]:

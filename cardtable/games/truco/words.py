@@ -43,11 +43,10 @@ class TrucoWords(GameWords):
     def choice_label(self, action: Action) -> str:
         if action.verb == "call" and action.value in CALL_LABELS:
             return CALL_LABELS[action.value]
-        if action.verb == "play":
-            return f"Play {self.glyph(action.value)}" + (" face down" if action.get("hidden") else "")
         return super().choice_label(action)
 
     def hint_text(self, action: Action) -> str:
+        # Three cards in hand: the hint names the card as it is drawn, "Play 4♣ face down."
         if action.verb == "play":
             return self.choice_label(action) + "."
         return super().hint_text(action)
