@@ -293,6 +293,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.hint is not None:
             from cardtable.engine.players import computer_levels
 
+            args.hint = args.hint.lower()
             if args.hint not in computer_levels(record.rules):
                 levels = ", ".join(computer_levels(record.rules))
                 raise RecordError(f"--hint: unknown computer level {quote(args.hint)} (levels: {levels})")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.cli import main
-from tests.support import TESTS
+from tests.support import TESTS, run_cli
 
 SAMPLE = TESTS / "cases" / "manille" / "pips_36_24.json"
 
@@ -49,12 +49,12 @@ def test_replay_without_json_prints_a_hand_history(capsys: pytest.CaptureFixture
     ],
 )
 def test_a_malformed_record_exits_2_with_a_reason_naming_the_field(text: str, field: str) -> None:
-    done = run(["replay", "-", "--json"], stdin=text)
+    done = run_cli(["replay", "-", "--json"], stdin=text)
     assert done.returncode == 2
     out = json.loads(done.stdout)
     assert out["ok"] is False and field in out["error"]["reason"]
     assert out["hands"] == [] and out["scores"] is None and out["next"] is None
-    plain = run(["replay", "-"], stdin=text)
+    plain = run_cli(["replay", "-"], stdin=text)
     assert plain.returncode == 2 and "Traceback" not in plain.stderr and field in plain.stderr
     assert len(plain.stderr.strip().splitlines()) == 1
 
@@ -62,19 +62,19 @@ def test_a_malformed_record_exits_2_with_a_reason_naming_the_field(text: str, fi
 def test_a_game_name_is_read_in_any_case() -> None:
     record = json.loads(SAMPLE.read_text())
     record["game"] = "MANille"
-    done = run(["replay", "-", "--json"], stdin=json.dumps(record))
+    done = run_cli(["replay", "-", "--json"], stdin=json.dumps(record))
     assert done.returncode == 0 and json.loads(done.stdout)["scores"] == [6, 0, 6, 0]
 
 
 def test_an_illegal_action_exits_1_with_the_rule() -> None:
-    done = run(["replay", str(TESTS / "cases" / "manille" / "illegal_must_follow.json"), "--json"])
+    done = run_cli(["replay", str(TESTS / "cases" / "manille" / "illegal_must_follow.json"), "--json"])
     assert done.returncode == 1
     out = json.loads(done.stdout)
     assert "must follow suit" in out["error"]["reason"]
 
 
 def test_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
-    done = run(["replay", str(tmp_path / "nothing.json")])
+    done = run_cli(["replay", str(tmp_path / "nothing.json")])
     assert done.returncode == 2 and "cannot read" in done.stderr and "Traceback" not in done.stderr
     assert "No such file" in done.stderr and len(done.stderr.splitlines()) == 1
 
@@ -82,14 +82,14 @@ def test_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
 def test_a_file_that_is_not_utf8_is_a_clear_error(tmp_path: Path) -> None:
     path = tmp_path / "latin1.json"
     path.write_bytes(b'{"game": "\xe9"}')
-    done = run(["replay", str(path)])
+    done = run_cli(["replay", str(path)])
     assert done.returncode == 2 and "not UTF-8" in done.stderr and len(done.stderr.splitlines()) == 1
-    piped = run(["replay", "-"], stdin=None)  # an empty standard input
+    piped = run_cli(["replay", "-"], stdin=None)  # an empty standard input
     assert piped.returncode == 2 and "not valid JSON" in piped.stderr
 
 
 def test_an_unknown_hint_level_is_refused() -> None:
-    done = run(["replay", str(SAMPLE), "--json", "--hint", "oracle"])
+    done = run_cli(["replay", str(SAMPLE), "--json", "--hint", "oracle"])
     assert done.returncode == 2 and "oracle" in json.loads(done.stdout)["error"]["reason"]
 
 
@@ -105,7 +105,7 @@ def test_help_everywhere() -> None:
 
 
 def test_unknown_command_or_option_is_an_argparse_message_not_a_traceback() -> None:
-    done = run(["replay", str(SAMPLE), "--colour"])
+    done = run_cli(["replay", str(SAMPLE), "--colour"])
     assert done.returncode == 2 and "unrecognized arguments" in done.stderr and "Traceback" not in done.stderr
 
 
@@ -197,15 +197,25 @@ DEEP = "[" * 1000 + "]" * 1000
 )  # fmt: skip
 def test_hostile_records_give_exit_2_and_one_short_line(record: str, field: str | None) -> None:
     text = record.replace("HUGE", HUGE).replace("DEEP", DEEP)
-    done = run(["replay", "-"], stdin=text)
+    done = run_cli(["replay", "-"], stdin=text)
     if field is None:  # a number out of range in a key replay ignores is no error
         assert done.returncode == 0 and done.stderr == ""
         return
     assert done.returncode == 2, done.stderr[-300:]
     assert len(done.stderr.splitlines()) == 1 and field in done.stderr and len(done.stderr) < 300
-    as_json = run(["replay", "-", "--json"], stdin=text)
+    as_json = run_cli(["replay", "-", "--json"], stdin=text)
     assert as_json.returncode == 2 and as_json.stderr == ""
     assert field in json.loads(as_json.stdout)["error"]["reason"]
+
+
+def test_the_two_traps_in_a_real_process() -> None:
+    """Python's int-string limit and its recursion limit, met by the command as it is really run."""
+    for hostile in (HUGE, DEEP):
+        record = '{"format": "cardtable-record/1", "game": "manille", "players": HOSTILE}'.replace("HOSTILE", hostile)
+        done = run(["replay", "-"], stdin=record)
+        assert done.returncode == 2 and "players" in done.stderr and len(done.stderr.splitlines()) == 1
+        done = run(["sim", "manille", "--seats", "random,random,random,random", "--option", f"target={hostile}"])
+        assert done.returncode == 2 and "--option target" in done.stderr and len(done.stderr.splitlines()) == 1
 
 
 @pytest.mark.parametrize(
@@ -220,7 +230,7 @@ def test_hostile_records_give_exit_2_and_one_short_line(record: str, field: str 
     ids=["huge-int", "deep", "float-typed", "5000-digits", "long-name"],
 )
 def test_hostile_options_give_exit_2_and_one_short_line(option: str, message: str) -> None:
-    done = run(["sim", "manille", "--seats", "random,random,random,random", "--hands", "1", "--option", option])
+    done = run_cli(["sim", "manille", "--seats", "random,random,random,random", "--hands", "1", "--option", option])
     assert done.returncode == 2 and message in done.stderr
     assert len(done.stderr.splitlines()) == 1 and len(done.stderr) < 300
 
@@ -228,7 +238,7 @@ def test_hostile_options_give_exit_2_and_one_short_line(option: str, message: st
 def test_argument_errors_are_one_short_line() -> None:
     for args in (["sim", "x" * 100_000, "--seats", "random"], ["sim", "manille", "--seats", "random", "--seed", HUGE],
                  ["replay", "-", "--colour", "y" * 100_000]):  # fmt: skip
-        done = run(args)
+        done = run_cli(args)
         assert done.returncode == 2 and len(done.stderr.splitlines()) == 1 and len(done.stderr) < 400, done.stderr
 
 
@@ -245,20 +255,19 @@ def test_a_write_error_is_one_line_and_not_zero() -> None:
 
 
 def test_a_closed_pipe_ends_quietly() -> None:
-    # A long history read by a reader that stops after its first line, as `| head -1` does.
-    big = json.loads((TESTS / "cases" / "manille" / "match_end_101.json").read_text())
-    for command in (["replay", "-"], ["sim", "manille", "--seats", "random,random,random,random", "--hands", "3000",
-                                      "--json"]):  # fmt: skip
-        process = subprocess.Popen([sys.executable, "-m", "cardtable", *command], stdin=subprocess.PIPE,
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
-        assert process.stdin is not None and process.stdout is not None and process.stderr is not None
-        if command[0] == "replay":
-            process.stdin.write(json.dumps(big).encode() * 1)
-        process.stdin.close()
-        process.stdout.read(1)
-        process.stdout.close()
-        status = process.wait(timeout=60)
-        assert process.stderr.read() == b"" and status in (0, 141)
+    """Output into a pipe nobody reads any more, as after `| head -1`: no message, the status of Unix tools."""
+    import os
+
+    for args in (["replay", str(SAMPLE)], ["replay", str(SAMPLE), "--json"], ["rules", "tarot"],
+                 ["sim", "manille", "--seats", "random,random,random,random", "--hands", "2"]):  # fmt: skip
+        read_end, write_end = os.pipe()
+        os.close(read_end)  # the reader has gone before the first line is written
+        try:
+            done = subprocess.run([sys.executable, "-m", "cardtable", *args], stdout=write_end,
+                                  stderr=subprocess.PIPE, text=True)  # fmt: skip
+        finally:
+            os.close(write_end)
+        assert done.returncode == 141 and done.stderr == "", (args, done.stderr)
 
 
 # ----------------------------------------------------------------- sim's corners
@@ -308,12 +317,12 @@ def test_sim_refuses_what_it_used_to_pass_over(args: list[str], message: str,
     ],
 )
 def test_sim_counts_have_documented_bounds(args: list[str], message: str) -> None:
-    done = run(["sim", "manille", *SEATS, *args])
+    done = run_cli(["sim", "manille", *SEATS, *args])
     assert done.returncode == 2 and message in done.stderr and len(done.stderr.splitlines()) == 1
 
 
 def test_bounds_are_in_the_help() -> None:
-    text = " ".join(run(["sim", "--help"]).stdout.split())
+    text = " ".join(run_cli(["sim", "--help"]).stdout.split())
     assert "at most 100,000" in text and "at most 1,000,000" in text
 
 
@@ -333,3 +342,24 @@ def test_a_match_stopped_at_the_hand_limit_counts_for_nobody() -> None:
     assert stopped["unfinished"] == 3 and stopped["wins_by_seat"] == [0, 0, 0, 0] and stopped["hands"] == 3
     finished = simulate(rules, ["random"] * 4, options, matches=3)
     assert finished["unfinished"] == 0 and sum(finished["wins_by_seat"]) == 2 * 3
+
+
+def test_the_guides_are_found_from_a_source_checkout_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run from a checkout beside a plain (non-editable) install, ``cardtable.assets`` is not importable."""
+    from importlib import resources
+
+    from cardtable import assets_access
+
+    def not_installed(package: str) -> object:
+        raise ModuleNotFoundError(package)
+
+    monkeypatch.setattr(resources, "files", not_installed)
+    assert assets_access.rules_text("manille").startswith("# Manille")
+    with pytest.raises(FileNotFoundError):
+        assets_access.rules_text("whist")
+
+
+def test_rules_works_from_any_folder(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "cardtable", "rules", "tarot"], capture_output=True, text=True,
+                          cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0 and "Tarot" in done.stdout
