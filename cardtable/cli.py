@@ -1,17 +1,33 @@
-"""The ``cardtable`` command: thin argument parsing over the engine (and, for play, the table)."""
+"""The ``cardtable`` command: thin argument parsing over the engine (and, for play, the table).
+
+Whatever it is given, a headless command ends with one of the documented exit statuses and, on a bad
+input, one line saying what is wrong: never a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from cardtable import __version__
-from cardtable.engine.errors import RecordError
-from cardtable.engine.options import parse_option_value
+from cardtable.engine.errors import QUOTE_LIMIT, REASON_LIMIT, RecordError, one_line, quote
+from cardtable.engine.options import OptionError, parse_option_value
 from cardtable.engine.registry import GAME_NAMES, find_game
+from cardtable.engine.sim import MAX_HANDS, MAX_MATCHES
+
+#: The output could not be written (a full disk, say): ``EX_IOERR`` of the BSD exit codes.
+EXIT_OUTPUT_FAILED = 74
+#: Whoever read the output went away (``| head -1``): 128 + SIGPIPE, what a shell reports for Unix tools.
+EXIT_READER_GONE = 141
+
+
+class OutputFailed(Exception):
+    """Standard output cannot be written."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -20,53 +36,144 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         return cmd_table(args)
     try:
-        return int(args.func(args))
+        status = int(args.func(args))
+        _flush_stdout()
+        return status
     except KeyboardInterrupt:
         print("Interrupted.", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        return 0
+        # The reader has gone: stop quietly, as Unix tools do, and leave nothing for Python to flush at exit.
+        _silence_stdout()
+        return EXIT_READER_GONE
+    except OutputFailed as failure:
+        _silence_stdout()
+        print(f"cardtable {args.command}: cannot write the output: {failure}", file=sys.stderr)
+        return EXIT_OUTPUT_FAILED
+
+
+def emit(text: str) -> None:
+    """Write ``text`` and a newline on standard output; ``OutputFailed`` if it cannot be written."""
+    stream = sys.stdout
+    if stream is None:
+        raise OutputFailed("standard output is closed")
+    try:
+        try:
+            stream.write(text + "\n")
+        except UnicodeEncodeError:  # an output encoding without the card suits: they become "?"
+            encoding = getattr(stream, "encoding", None) or "ascii"
+            stream.write((text + "\n").encode(encoding, "replace").decode(encoding))
+        stream.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise OutputFailed(error.strerror or str(error)) from None
+
+
+def _flush_stdout() -> None:
+    if sys.stdout is None:
+        return
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise OutputFailed(error.strerror or str(error)) from None
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so the interpreter's last flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file behind it (tests capture it)
+        pass
+
+
+class CommandParser(argparse.ArgumentParser):
+    """Argument errors in one line, with at most a short quote of what was typed."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {one_line(message, REASON_LIMIT)} (see '{self.prog} --help')\n")
+
+
+def game_argument(text: str) -> str:
+    """A game's name, in any case."""
+    name = text.strip().lower()
+    if name not in GAME_NAMES:
+        raise argparse.ArgumentTypeError(f"unknown game {quote(text)} (games: {', '.join(GAME_NAMES)})")
+    return name
+
+
+def whole_number(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number, within ``low`` and ``high`` where given."""
+    if low is not None and high is not None:
+        bounds = f" from {low:,} to {high:,}"
+    elif low is not None:
+        bounds = f" of at least {low:,}"
+    else:
+        bounds = ""
+
+    def parse(text: str) -> int:
+        # A bounded count of digits: Python refuses to convert more than 4,300, and no count needs 40.
+        if not re.fullmatch(r"\s*[+-]?\d{1,40}\s*", text):
+            raise argparse.ArgumentTypeError(f"must be a whole number{bounds}, not {quote(text)}")
+        value = int(text)
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"must be a whole number{bounds}, not {quote(text)}")
+        return value
+
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="cardtable",
         description="A card table for the terminal: Malilla, Manille, Truco and French Tarot.",
     )
     parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    games = f"one of {', '.join(GAME_NAMES)} (any case)"
 
     replay = sub.add_parser("replay", help="replay a record, check every action and score it")
     replay.add_argument("file", metavar="FILE", help="a record (JSON); '-' reads standard input")
     replay.add_argument("--json", action="store_true", help="print one JSON object instead of a hand history")
     replay.add_argument("--hint", metavar="LEVEL", help="add what this computer level would do next")
+    reveal = "name the cards played face down in the hand history (--json always lists them)"
+    replay.add_argument("--reveal", action="store_true", help=reveal)
     replay.set_defaults(func=cmd_replay)
 
     sim = sub.add_parser("sim", help="play matches between computer players, headless")
-    sim.add_argument("game", choices=GAME_NAMES, metavar="GAME", help=f"one of {', '.join(GAME_NAMES)}")
+    sim.add_argument("game", type=game_argument, metavar="GAME", help=games)
     sim.add_argument(
         "--seats", required=True, help="one computer level per seat, e.g. heuristic,random,heuristic,random"
     )
-    sim.add_argument("--players", type=int, help="number of players (default: the number of seats)")
-    sim.add_argument("--matches", type=int, default=100, help="matches to play (default 100)")
-    sim.add_argument("--hands", type=int, help="play this many single hands instead of matches")
-    sim.add_argument("--seed", type=int, default=0, help="seed of every deal and every random choice (default 0)")
-    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")
+    sim.add_argument("--players", type=whole_number(), help="number of players (default: the number of seats)")
+    rounds = sim.add_mutually_exclusive_group()
+    rounds.add_argument("--matches", type=whole_number(1, MAX_MATCHES), default=100,
+                        help=f"matches to play (default 100, at most {MAX_MATCHES:,})")  # fmt: skip
+    rounds.add_argument("--hands", type=whole_number(1, MAX_HANDS),
+                        help=f"play this many single hands instead of matches (at most {MAX_HANDS:,})")  # fmt: skip
+    sim.add_argument("--seed", type=whole_number(), default=0,
+                     help="seed of every deal and every random choice (default 0)")  # fmt: skip
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="a game option (repeatable, each name once)")  # fmt: skip
     sim.add_argument("--json", action="store_true", help="print only the JSON summary")
     sim.add_argument("--time-decisions", action="store_true", help="also report each level's decision times")
     sim.set_defaults(func=cmd_sim)
 
     play = sub.add_parser("play", help="sit down at a table straight away")
-    play.add_argument("game", choices=GAME_NAMES, metavar="GAME", help=f"one of {', '.join(GAME_NAMES)}")
-    play.add_argument("--players", type=int, help="number of players (default: the game's usual number)")
+    play.add_argument("game", type=game_argument, metavar="GAME", help=games)
+    play.add_argument("--players", type=whole_number(), help="number of players (default: the game's usual number)")
     play.add_argument("--seats", help="human or a computer level per seat, e.g. human,heuristic,heuristic,heuristic")
     play.add_argument("--names", help="a name per seat, e.g. Ana,Bo,Cy,Di")
-    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")
-    play.add_argument("--seed", type=int, help="seed of the deals (default: a new shuffle)")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="a game option (repeatable, each name once)")  # fmt: skip
+    play.add_argument("--seed", type=whole_number(), help="seed of the deals (default: a new shuffle)")
     play.set_defaults(func=cmd_play)
 
     rules = sub.add_parser("rules", help="show a game's rules")
-    rules.add_argument("game", choices=GAME_NAMES, metavar="GAME", help=f"one of {', '.join(GAME_NAMES)}")
+    rules.add_argument("game", type=game_argument, metavar="GAME", help=games)
     rules.set_defaults(func=cmd_rules)
     return parser
 
@@ -107,11 +214,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     try:
         rules = find_game(args.game)
-        seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
+        seats = [kind.lower() for kind in split_entries("--seats", args.seats)] if args.seats else None
         players = args.players or (len(seats) if seats else rules.default_players)
-        if players not in rules.player_counts:
-            counts = ", ".join(map(str, rules.player_counts))
-            raise RecordError(f"--players must be one of {counts} for {rules.name}, not {players}")
+        check_players(rules, players)
         config_seats = default_seats(args.game, players)
         if seats is not None:
             if len(seats) != players:
@@ -119,16 +224,15 @@ def cmd_play(args: argparse.Namespace) -> int:
             levels = ["human", *computer_levels(rules)]
             for seat, kind in enumerate(seats):
                 if kind not in levels:
-                    raise RecordError(f"--seats: unknown seat kind {kind!r} (choose from {', '.join(levels)})")
+                    raise RecordError(f"--seats: unknown seat kind {quote(kind)} (choose from {', '.join(levels)})")
                 config_seats[seat].kind = kind
         if args.names:
-            names = [n.strip() for n in args.names.split(",")]
-            if len(names) != players or not all(names):
-                raise RecordError(f"--names must give {players} names")
+            names = split_entries("--names", args.names)
+            if len(names) != players:
+                raise RecordError(f"--names must give {players} names (got {len(names)})")
             for seat, name in enumerate(names):
                 config_seats[seat].name = name
-        options = parse_cli_options(args.option)
-        rules.parse_options(options, players)
+        options = game_options(rules, args.option, players)
         seed = args.seed if args.seed is not None else random.randrange(1_000_000_000)
         config = TableConfig(args.game, players, [SeatConfig(s.name, s.kind) for s in config_seats], options, seed,
                              random.Random(seed).randrange(players))  # fmt: skip
@@ -138,51 +242,101 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_table(config)
 
 
+def split_entries(flag: str, text: str) -> list[str]:
+    """A comma-separated list of per-seat entries, none of them empty."""
+    entries = [entry.strip() for entry in text.split(",")]
+    for number, entry in enumerate(entries, start=1):
+        if not entry:
+            raise RecordError(f"{flag}: entry {number} is empty (give one per seat, separated by commas)")
+    return entries
+
+
+def check_players(rules: Any, players: int) -> None:
+    if players not in rules.player_counts:
+        counts = ", ".join(map(str, rules.player_counts))
+        raise RecordError(f"--players must be one of {counts} for {rules.name}, not {players}")
+
+
+def parse_cli_options(pairs: Sequence[str]) -> tuple[dict[str, Any], dict[str, str]]:
+    """``--option NAME=VALUE`` pairs as a record's options, and each one as it was typed."""
+    options: dict[str, Any] = {}
+    typed: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise RecordError(f"--option must be NAME=VALUE, not {quote(pair)}")
+        shown = one_line(name, QUOTE_LIMIT)
+        if name in options:
+            raise RecordError(f"--option {shown} is given twice (give each option once)")
+        try:
+            options[name] = parse_option_value(value.strip())
+        except RecordError as error:
+            raise RecordError(f"--option {shown}: {error.reason}") from None
+        typed[name] = pair.strip()
+    return options, typed
+
+
+def game_options(rules: Any, pairs: Sequence[str], players: int) -> dict[str, Any]:
+    """The ``--option`` pairs, checked by the game; an error quotes the option as it was typed."""
+    options, typed = parse_cli_options(pairs)
+    try:
+        rules.parse_options(options, players)
+    except OptionError as error:
+        if error.option not in typed:
+            raise
+        shown = one_line(typed[error.option], QUOTE_LIMIT)
+        name = one_line(error.option, QUOTE_LIMIT // 3)  # said twice: the second time, shorter
+        raise RecordError(f"--option {shown}: {name} {error.problem}") from None
+    return options
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
-    from cardtable.engine.records import load_record_file, load_record_text
+    from cardtable.engine.records import load_record_bytes, load_record_file
     from cardtable.engine.replay import EXIT_MALFORMED, failed_form, replay
 
     try:
-        record = load_record_text(sys.stdin.read()) if args.file == "-" else load_record_file(args.file)
+        record = load_record_bytes(read_stdin(), "standard input") if args.file == "-" else load_record_file(args.file)
         if args.hint is not None:
             from cardtable.engine.players import computer_levels
 
+            args.hint = args.hint.lower()
             if args.hint not in computer_levels(record.rules):
                 levels = ", ".join(computer_levels(record.rules))
-                raise RecordError(f"--hint: unknown computer level {args.hint!r} (levels: {levels})")
+                raise RecordError(f"--hint: unknown computer level {quote(args.hint)} (levels: {levels})")
     except RecordError as error:
         if args.json:
-            print(json.dumps(failed_form(error)))
+            emit(json.dumps(failed_form(error)))
         else:
             print(f"cardtable replay: {describe_error(error)}", file=sys.stderr)
         return EXIT_MALFORMED
     out, status, match = replay(record, args.hint)
     if args.json:
-        print(json.dumps(out))
+        emit(json.dumps(out))
     else:
         from cardtable.engine.history import hand_history
 
-        print(hand_history(match, out))
+        emit(hand_history(record, match, out, reveal=args.reveal))
     return status
 
 
+def read_stdin() -> bytes:
+    stream = sys.stdin
+    if stream is None:
+        raise RecordError("cannot read standard input: it is closed")
+    try:
+        buffer = getattr(stream, "buffer", None)
+        return buffer.read() if buffer is not None else stream.read().encode("utf-8", "surrogateescape")
+    except OSError as error:
+        raise RecordError(f"cannot read standard input: {error.strerror or error}") from None
+
+
 def describe_error(error: RecordError) -> str:
-    where = []
-    if error.hand is not None:
-        where.append(f"hand {error.hand}")
+    """A form error with the place it was found: ``hands[0].actions[3]: ...``."""
+    where = "" if error.hand is None else f"hands[{error.hand}]"
     if error.action is not None:
-        where.append(f"action {error.action}")
-    return (", ".join(where) + ": " if where else "") + error.reason
-
-
-def parse_cli_options(pairs: Sequence[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            raise RecordError(f"--option must be NAME=VALUE, not {pair!r}")
-        options[name.strip()] = parse_option_value(value.strip())
-    return options
+        where += f".actions[{error.action}]"
+    return f"{where}: {error.reason}" if where else error.reason
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
@@ -191,26 +345,22 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
     try:
         rules = find_game(args.game)
-        seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+        seats = [level.lower() for level in split_entries("--seats", args.seats)]
         players = args.players if args.players is not None else len(seats)
-        if players not in rules.player_counts:
-            counts = ", ".join(map(str, rules.player_counts))
-            raise RecordError(f"--players must be one of {counts} for {rules.name}, not {players}")
+        check_players(rules, players)
         if len(seats) != players:
             raise RecordError(f"--seats must name {players} computer levels, one per seat (got {len(seats)})")
         levels = computer_levels(rules)
         for level in seats:
             if level not in levels:
-                raise RecordError(f"--seats: unknown level {level!r} (levels: {', '.join(levels)})")
-        options = rules.parse_options(parse_cli_options(args.option), players)
-        if args.matches < 1 or (args.hands is not None and args.hands < 1):
-            raise RecordError("--matches and --hands must be at least 1")
+                raise RecordError(f"--seats: unknown level {quote(level)} (levels: {', '.join(levels)})")
+        options = rules.parse_options(game_options(rules, args.option, players), players)
     except RecordError as error:
         print(f"cardtable sim: {error.reason}", file=sys.stderr)
         return 2
 
     progress_bar = None
-    if sys.stderr.isatty():
+    if sys.stderr is not None and sys.stderr.isatty():
         from rich.console import Console
         from rich.progress import Progress
 
@@ -228,14 +378,29 @@ def cmd_sim(args: argparse.Namespace) -> int:
     else:
         result = simulate(rules, seats, options, **kwargs)
     if args.json:
-        print(json.dumps(result))
+        emit(json.dumps(result))
     else:
-        print_sim_table(result)
+        emit(sim_table(result))
     return 0
 
 
-def print_sim_table(result: dict[str, Any]) -> None:
+def rendered(*renderables: Any) -> str:
+    """Rich renderables as text for this terminal (or plain, when the output is not one), without a last newline."""
+    import io
+
     from rich.console import Console
+
+    # Rendered into a string (the terminal's looks kept), so that writing it is ``emit``'s alone to get right.
+    terminal = Console()
+    text = io.StringIO()
+    console = Console(file=text, force_terminal=terminal.is_terminal, width=terminal.width, no_color=terminal.no_color,
+                      color_system="auto" if terminal.color_system else None)  # fmt: skip
+    for renderable in renderables:
+        console.print(renderable)
+    return text.getvalue().removesuffix("\n")
+
+
+def sim_table(result: dict[str, Any]) -> str:
     from rich.table import Table
 
     unit = "hands" if result["matches"] == 0 else "matches"
@@ -251,13 +416,13 @@ def print_sim_table(result: dict[str, Any]) -> None:
         table.add_row(
             str(seat), level, str(won), f"{100 * won / rounds:.1f} %", str(result["mean_score_by_seat"][seat])
         )
-    console = Console()
-    console.print(table)
-    console.print(f"{result['hands']} hands in {result['elapsed_s']} s ({result['hands_per_s']} hands/s)")
+    lines = [f"{result['hands']} hands in {result['elapsed_s']} s ({result['hands_per_s']} hands/s)"]
+    if result.get("unfinished"):
+        lines.append(f"{result['unfinished']} matches stopped unfinished at the hand limit: nobody won them")
+    return rendered(table, *lines)
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from rich.console import Console
     from rich.markdown import Markdown
 
     from cardtable.assets_access import rules_text
@@ -265,9 +430,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
     try:
         text = rules_text(args.game)
     except FileNotFoundError:
-        print(f"cardtable rules: no player's guide for {args.game} yet", file=sys.stderr)
+        print(f"cardtable rules: no player's guide for {args.game} in this installation", file=sys.stderr)
         return 2
-    Console().print(Markdown(text))
+    emit(rendered(Markdown(text)))
     return 0
 
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -105,3 +109,34 @@ def heuristic_hint(record: dict[str, Any], *, among_legal: bool = True) -> dict[
     if among_legal:
         assert out["next"]["hint"] in out["next"]["legal"]
     return out["next"]["hint"]  # type: ignore[no-any-return]
+
+
+@dataclass
+class Ran:
+    """What a command run in-process returned and wrote (the fields of ``subprocess.CompletedProcess``)."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_cli(args: list[str], stdin: str | bytes | None = None) -> Ran:
+    """``cardtable ARGS`` run in-process through ``cli.main``, with standard input given and output captured.
+
+    Much quicker than a process, so tests can try many inputs; argparse's refusals become status 2.
+    """
+    from cardtable.cli import main
+
+    data = stdin.encode("utf-8", "surrogatepass") if isinstance(stdin, str) else (stdin or b"")
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = main(args)
+            except SystemExit as stop:
+                status = stop.code if isinstance(stop.code, int) else 2
+    finally:
+        sys.stdin = saved
+    return Ran(status, out.getvalue(), err.getvalue())

@@ -12,6 +12,8 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from .errors import quote
+
 SUITS = ("S", "H", "D", "C")
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 #: The Spanish suits of Malilla's deck under the same letters: D oros, H copas, S espadas, C bastos.
@@ -94,10 +96,10 @@ class Deck:
     def parse(self, code: object, allowed: int | None = None) -> int:
         """Return the bit index of a card code (any case); raise ``ValueError`` if it is not in the deck."""
         if not isinstance(code, str):
-            raise ValueError(f"{code!r} is not a card code")
+            raise ValueError(f"{quote(code)} is not a card code")
         index = self.index.get(code.strip().upper())
         if index is None or (allowed is not None and not (allowed >> index) & 1):
-            raise ValueError(f"{code!r} is not a card of this deck")
+            raise ValueError(f"{quote(code)} is not a card of this deck")
         return index
 
     def mask_of(self, codes: Iterable[str]) -> int:

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import Deck
-from .errors import IllegalAction, RecordError
+from .errors import IllegalAction, RecordError, quote
+from .words import GameWords
 
 Number = int | float
 
@@ -195,6 +196,8 @@ class GameRules(ABC):
     options_type: ClassVar[type]
     player_counts: ClassVar[tuple[int, ...]]
     default_players: ClassVar[int]
+    #: How the game's cards and actions read (its ``words`` module), for the table and for replay.
+    words: ClassVar[GameWords] = GameWords()
     #: When true the dealer of hand h+1 is always dealer(h) + 1, checked with the record's form;
     #: otherwise it depends on the play (checked during replay through ``next_dealer``).
     fixed_rotation: ClassVar[bool] = True
@@ -252,7 +255,7 @@ class GameRules(ABC):
 def check_seat(raw: dict[str, Any], players: int) -> int:
     seat = raw.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise RecordError(f"action.seat must be a seat number from 0 to {players - 1}, not {seat!r}")
+        raise RecordError(f"action.seat must be a seat number from 0 to {players - 1}, not {quote(seat)}")
     return seat
 
 
@@ -270,7 +273,7 @@ def single_verb(raw: object, verbs: Sequence[str], allowed_extra: dict[str, Sequ
     extras = set(allowed_extra.get(verb, ()))
     for key in raw:
         if key not in ("seat", verb) and key not in extras:
-            raise RecordError(f"action has an unexpected key {key!r}")
+            raise RecordError(f"action has an unexpected key {quote(key)}")
     return verb
 
 

@@ -9,9 +9,25 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, TypeVar
 
-from .errors import RecordError
+from .errors import RecordError, quote
+from .jsontext import NestedTooDeep, read_json
 
 OptionsT = TypeVar("OptionsT")
+
+_NO_VALUE = object()
+
+
+class OptionError(RecordError):
+    """An option that is unknown or has a value it may not take; ``option`` and ``problem`` say which and why.
+
+    The command line reports it against what was typed (``--option target=1e3``), a record against its field.
+    """
+
+    def __init__(self, option: str, problem: str, value: object = _NO_VALUE) -> None:
+        shown = "" if value is _NO_VALUE else f", not {quote(value)}"
+        super().__init__(f"options.{option} {problem}{shown}")
+        self.option = option
+        self.problem = problem
 
 
 def option(default: Any, help: str, choices: tuple[Any, ...] | None = None) -> Any:
@@ -26,12 +42,12 @@ def option_fields(cls: type) -> list[dataclasses.Field[Any]]:
 def _check_type(name: str, value: Any, default: Any) -> None:
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise RecordError(f"options.{name} must be true or false, not {value!r}")
+            raise OptionError(name, "must be true or false", value)
     elif isinstance(default, int):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RecordError(f"options.{name} must be an integer, not {value!r}")
+            raise OptionError(name, "must be an integer", value)
     elif isinstance(default, str) and not isinstance(value, str):
-        raise RecordError(f"options.{name} must be a string, not {value!r}")
+        raise OptionError(name, "must be a string", value)
 
 
 def parse_options(cls: type[OptionsT], raw: object, defaults: dict[str, Any] | None = None) -> OptionsT:
@@ -50,12 +66,12 @@ def parse_options(cls: type[OptionsT], raw: object, defaults: dict[str, Any] | N
         spec = known.get(name)
         if spec is None:
             allowed = ", ".join(sorted(known)) or "none"
-            raise RecordError(f"options.{name} is not an option of this game (options: {allowed})")
+            raise OptionError(name, f"is not an option of this game (options: {allowed})")
         _check_type(name, value, spec.default)
         choices = spec.metadata.get("choices")
         if choices is not None and value not in choices:
             listed = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in choices)
-            raise RecordError(f"options.{name} must be one of {listed}, not {value!r}")
+            raise OptionError(name, f"must be one of {listed}", value)
         values[name] = value
     return cls(**values)
 
@@ -65,10 +81,13 @@ def options_to_json(options: object) -> dict[str, Any]:
 
 
 def parse_option_value(text: str) -> Any:
-    """Read a command-line option value: JSON when it parses (``true``, ``70``), else the plain string."""
-    import json
+    """Read a command-line option value: JSON when it parses (``true``, ``70``), else the plain string.
 
+    JSON nested too deeply is not taken for a plain string: it is refused (``RecordError``).
+    """
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
+        return read_json(text, "the value")
+    except NestedTooDeep:
+        raise
+    except RecordError:
         return text

@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol, runtime_checkable
 
-from .errors import RecordError
+from .errors import RecordError, quote
 from .game import Action, GameRules, View
 
 
@@ -82,7 +82,7 @@ def computer_levels(rules: GameRules) -> dict[str, PlayerFactory]:
 def make_computer(rules: GameRules, level: str, rng: random.Random | None = None) -> ComputerPlayer:
     levels = computer_levels(rules)
     if level not in levels:
-        raise RecordError(f"unknown computer level {level!r} for {rules.name} (levels: {', '.join(levels)})")
+        raise RecordError(f"unknown computer level {quote(level)} for {rules.name} (levels: {', '.join(levels)})")
     return levels[level](rng)
 
 

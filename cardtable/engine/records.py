@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import RecordError
+from .errors import RecordError, quote
 from .game import Action, Deal, GameRules, Number
+from .jsontext import read_json
 from .match import RECORD_FORMAT, Match
 from .registry import find_game
 
@@ -39,14 +40,14 @@ def parse_record(data: object) -> Record:
     if not isinstance(data, dict):
         raise RecordError("the record must be a JSON object")
     if data.get("format") != RECORD_FORMAT:
-        raise RecordError(f"format must be {RECORD_FORMAT!r}, not {data.get('format')!r}")
-    rules = find_game(data.get("game"))
+        raise RecordError(f"format must be {RECORD_FORMAT!r}, not {quote(data.get('format'))}")
+    rules = find_game(game_name(data.get("game")))
     players = data.get("players")
     if players is None:
         players = rules.default_players
     if isinstance(players, bool) or not isinstance(players, int) or players not in rules.player_counts:
         counts = " or ".join(str(n) for n in rules.player_counts)
-        raise RecordError(f"players must be {counts} for {rules.name}, not {players!r}")
+        raise RecordError(f"players must be {counts} for {rules.name}, not {quote(players)}")
     options = rules.parse_options(data.get("options"), players)
     start_scores = _parse_start_scores(data.get("start_scores"), rules, options, players)
     raw_hands = data.get("hands")
@@ -68,6 +69,11 @@ def parse_record(data: object) -> Record:
     return Record(rules, options, players, start_scores, hands)
 
 
+def game_name(name: object) -> object:
+    """A game's name as the registry knows it: names are read in any case, like card codes."""
+    return name.lower() if isinstance(name, str) else name
+
+
 def _parse_start_scores(raw: object, rules: GameRules, options: Any, players: int) -> list[Number] | None:
     if raw is None:
         return None
@@ -75,7 +81,7 @@ def _parse_start_scores(raw: object, rules: GameRules, options: Any, players: in
         raise RecordError(f"start_scores must be a list of {players} numbers")
     for value in raw:
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise RecordError(f"start_scores must hold numbers, not {value!r}")
+            raise RecordError(f"start_scores must hold numbers, not {quote(value)}")
     rules.validate_start_scores(list(raw), options, players)
     return list(raw)
 
@@ -88,7 +94,7 @@ def _parse_hand(raw: object, rules: GameRules, options: Any, players: int) -> Ha
             raise RecordError(f"the hand has no {key}")
     dealer = raw["dealer"]
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise RecordError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        raise RecordError(f"dealer must be a seat from 0 to {players - 1}, not {quote(dealer)}")
     deal = rules.parse_deal(raw["deal"], options, players, dealer)
     raw_actions = raw["actions"]
     if not isinstance(raw_actions, list):
@@ -104,19 +110,28 @@ def _parse_hand(raw: object, rules: GameRules, options: Any, players: int) -> Ha
 
 
 def load_record_text(text: str) -> Record:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"the record is not valid JSON (line {error.lineno}, column {error.colno})") from None
-    return parse_record(data)
+    return parse_record(read_json(text))
 
 
 def load_record_file(path: str | os.PathLike[str]) -> Record:
+    return load_record_bytes(read_bytes(path), quote(str(path)))
+
+
+def load_record_bytes(data: bytes, where: str) -> Record:
+    """A record from the bytes of a file (UTF-8, with or without a byte-order mark)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"cannot read {path}: {error}") from None
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise RecordError(f"{where} is not UTF-8 text (byte {error.start})") from None
     return load_record_text(text)
+
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except (OSError, ValueError) as error:  # ValueError: a path holding a NUL character
+        why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise RecordError(f"cannot read {quote(str(path))}: {why}") from None
 
 
 def dump_record(record: dict[str, Any]) -> str:

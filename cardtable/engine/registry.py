@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from .errors import RecordError
+from .errors import RecordError, quote
 from .game import GameRules
 
 GAME_NAMES = ("malilla", "manille", "truco", "tarot")
@@ -25,13 +25,13 @@ def available_games() -> list[str]:
 
 def find_game(name: object) -> GameRules:
     if not isinstance(name, str) or name not in GAME_NAMES:
-        raise RecordError(f"game must be one of {', '.join(GAME_NAMES)}, not {name!r}")
+        raise RecordError(f"game must be one of {', '.join(GAME_NAMES)}, not {quote(name)}")
     if name not in _loaded:
         try:
             module = importlib.import_module(f"cardtable.games.{name}")
         except ModuleNotFoundError as missing:
             if missing.name != f"cardtable.games.{name}":
                 raise
-            raise RecordError(f"game {name!r} is not available yet in this version of cardtable") from None
+            raise RecordError(f"game {quote(name)} is not available yet in this version of cardtable") from None
         _loaded[name] = module.RULES
     return _loaded[name]

@@ -15,6 +15,9 @@ from .players import ComputerPlayer, make_computer
 
 #: A match that has not ended after this many hands is abandoned (no winner) rather than run forever.
 MAX_HANDS_PER_MATCH = 10_000
+#: The most matches, or single hands, one run plays: hours of work at the slowest game, not days.
+MAX_MATCHES = 100_000
+MAX_HANDS = 1_000_000
 
 
 def derived_rng(seed: int, *parts: object) -> random.Random:
@@ -105,13 +108,19 @@ def simulate(
     start_scores: list[Number] | None = None,
     progress: Callable[[int, int], None] | None = None,
     time_decisions: bool = False,
+    max_hands_per_match: int = MAX_HANDS_PER_MATCH,
 ) -> dict[str, Any]:
-    """Play ``matches`` matches (or ``hands`` single hands) and return the ``sim --json`` summary."""
+    """Play ``matches`` matches (or ``hands`` single hands) and return the ``sim --json`` summary.
+
+    A match still undecided after ``max_hands_per_match`` hands is stopped: it counts in no seat's wins
+    and in ``unfinished``; its scores so far still count in the mean scores.
+    """
     players = len(seats)
     clock = DecisionClock(players) if time_decisions else None
     wins = [0] * players
     final_scores = [0.0] * players
     hands_played = 0
+    unfinished = 0
     stats: dict[str, Number] = {}
     rounds = hands if hands is not None else matches
     started = time.perf_counter()
@@ -134,9 +143,11 @@ def simulate(
                 if len(best_sides) == 1 and side_of(s) in best_sides:
                     wins[s] += 1
         else:
-            while not match.over and len(match.hands) < MAX_HANDS_PER_MATCH:
+            while not match.over and len(match.hands) < max_hands_per_match:
                 play_hand(match, computers, deal_rng, first_dealer, clock)
             hands_played += len(match.hands)
+            if not match.over:
+                unfinished += 1
             for s in range(players):
                 final_scores[s] += match.scores[s]
                 if match.winner and s in match.winner:
@@ -155,6 +166,7 @@ def simulate(
         "matches": 0 if hands is not None else matches,
         "hands": hands_played,
         "wins_by_seat": wins,
+        "unfinished": unfinished,
         "mean_score_by_seat": [round(total / rounds, 3) if rounds else 0.0 for total in final_scores],
         "elapsed_s": round(elapsed, 3),
         "hands_per_s": round(hands_played / elapsed, 1) if elapsed > 0 else 0.0,

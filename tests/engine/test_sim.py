@@ -59,7 +59,7 @@ def test_decision_times_are_reported_on_request(capsys: pytest.CaptureFixture[st
         (["sim", "manille", "--seats", "random,random"], "--players"),
         (["sim", "manille", "--seats", "random,random,random,random", "--players", "3"], "--seats"),
         (["sim", "manille", "--seats", "wizard,random,random,random"], "unknown level"),
-        (["sim", "manille", "--seats", "random,random,random,random", "--option", "colour=blue"], "options.colour"),
+        (["sim", "manille", "--seats", "random,random,random,random", "--option", "colour=blue"], "colour is not"),
         (["sim", "manille", "--seats", "random,random,random", "--option", "auction=true"], "4 players"),
         (["sim", "manille", "--seats", "random,random,random,random", "--option", "target"], "NAME=VALUE"),
     ],

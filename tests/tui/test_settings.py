@@ -45,7 +45,9 @@ async def test_no_color_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
         (["play", "manille", "--players", "4", "--seats", "human,random,random"], "--seats"),
         (["play", "manille", "--seats", "human,wizard,random,random"], "unknown seat kind"),
         (["play", "manille", "--names", "Ana,Bo"], "--names"),
-        (["play", "manille", "--option", "speed=3"], "options.speed"),
+        (["play", "manille", "--option", "speed=3"], "--option speed=3: speed is not an option"),
+        (["play", "manille", "--seats", "human,,random,random"], "--seats: entry 2 is empty"),
+        (["play", "manille", "--names", "Ana,Bo,,Di"], "--names: entry 3 is empty"),
         (["play", "malilla", "--players", "3"], "--players"),
     ],
 )

@@ -30,6 +30,8 @@ from cardtable.engine.game import (
 from cardtable.engine.options import option, parse_options
 from cardtable.games.tricks import Duty, FollowRules, duty_reason, legal_follow
 
+from .words import WORDS
+
 # ----------------------------------------------------------------- 1. cards and points
 
 #: Suits in the Spanish order oros, copas, espadas, bastos: also the albur's tie-break, weakest first.
@@ -644,6 +646,7 @@ class MalillaHand(HandState):
 class MalillaRules(GameRules):
     name = "malilla"
     title = "Malilla"
+    words = WORDS
     options_type = MalillaOptions
     player_counts = (4,)
     default_players = 4

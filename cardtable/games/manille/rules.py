@@ -30,6 +30,8 @@ from cardtable.engine.game import (
 from cardtable.engine.options import option, parse_options
 from cardtable.games.tricks import FollowRules, duty_reason, legal_follow
 
+from .words import WORDS
+
 # Ranks from the weakest to the strongest: the bit order of each suit.
 DECK = Deck("piquet32", ranks=("7", "8", "9", "J", "Q", "K", "A", "10"))
 PIPS_BY_RANK = {"7": 0, "8": 0, "9": 0, "J": 1, "Q": 2, "K": 3, "A": 4, "10": 5}
@@ -490,6 +492,7 @@ class ManilleHand(HandState):
 class ManilleRules(GameRules):
     name = "manille"
     title = "Manille"
+    words = WORDS
     options_type = ManilleOptions
     player_counts = (4, 3)
     default_players = 4

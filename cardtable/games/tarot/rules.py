@@ -45,6 +45,7 @@ from .scoring import (
     score_hand,
     settlement,
 )
+from .words import WORDS
 
 # ----------------------------------------------------------------- cards and points
 
@@ -960,6 +961,7 @@ class TarotHand(HandState):
 class TarotRules(GameRules):
     name = "tarot"
     title = "French Tarot"
+    words = WORDS
     options_type = TarotOptions
     player_counts = (3, 4, 5)
     default_players = 4

@@ -30,6 +30,8 @@ from cardtable.engine.game import (
 )
 from cardtable.engine.options import option, parse_options
 
+from .words import WORDS
+
 # ----------------------------------------------------------------- 1. cards and their strength
 
 #: The ordinary order, weakest first (the queen is below the jack): the bit order of each suit.
@@ -734,6 +736,7 @@ class TrucoHand(HandState):
 class TrucoRules(GameRules):
     name = "truco"
     title = "Truco"
+    words = WORDS
     options_type = TrucoOptions
     player_counts = (2, 4, 6)
     default_players = 4

@@ -8,35 +8,33 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.cards import RANK_NAMES, SUIT_GLYPHS, SUIT_NAMES, bits, split_code
+from cardtable.engine.cards import SUIT_GLYPHS, bits
 from cardtable.engine.game import Action, View
 from cardtable.engine.registry import find_game
+from cardtable.engine.words import holder, says
+
+__all__ = ["TableParts", "holder", "says"]
 
 if TYPE_CHECKING:
     from cardtable.tui.screens.table import TableScreen
 
 
-def says(who: str, verb: str) -> str:
-    """The verb agreeing with its subject: "West plays", but "You play"."""
-    if who.lower() != "you":
-        return verb
-    return verb[:-2] if verb.endswith(("sses", "ches", "shes", "xes")) else verb[:-1]
-
-
-def holder(who: str) -> str:
-    """Whose card it is: "West's", or "yours"."""
-    return "yours" if who.lower() == "you" else f"{who}'s"
-
-
 class TableParts:
-    """The default parts: French suit names, cards sorted by suit with trump last, a list of choices."""
+    """The default parts: cards sorted by suit with trump last, a list of choices.
 
-    suit_names: dict[str, str] = SUIT_NAMES
+    How cards and actions read is the game's own words module (``rules.words``); the word methods here
+    hand over to it, so the table and ``cardtable replay`` say the same things.
+    """
 
     #: Decisions other than card plays are asked in a dialog listing the legal actions.
     def __init__(self, game: str) -> None:
         self.game = game
         self.rules = find_game(game)
+        self.words = self.rules.words
+
+    @property
+    def suit_names(self) -> dict[str, str]:
+        return self.words.suit_names
 
     def not_at_table(self, options: Any) -> str | None:
         """Why these options cannot be played at the table yet (a variant whose parts are still to come), or None."""
@@ -48,12 +46,10 @@ class TableParts:
 
     def card_face(self, code: str, ascii_cards: bool) -> tuple[str, str]:
         """The rank text and suit mark printed on a card (``("10", "♥")``, or ``("10", "H")`` in ASCII)."""
-        rank, suit = split_code(code)
-        return rank, suit if ascii_cards else SUIT_GLYPHS[suit]
+        return self.words.face(code, ascii_cards)
 
     def card_name(self, code: str) -> str:
-        rank, suit = split_code(code)
-        return f"the {RANK_NAMES.get(rank, rank)} of {self.suit_names[suit]}"
+        return self.words.card_name(code)
 
     def trump_suit(self, view: View) -> str | None:
         trump = getattr(view, "trump", None)
@@ -106,9 +102,7 @@ class TableParts:
         return view.deck.index[code]
 
     def hint_text(self, action: Action) -> str:
-        if action.verb == "play":
-            return f"play {self.card_name(action.value)}."
-        return f"{self.choice_label(action)}."
+        return self.words.hint_text(action)
 
     def cards_held(self, view: View, players: int) -> list[int]:
         """How many cards each seat holds, from what the view shows (everyone starts with as many)."""
@@ -125,22 +119,11 @@ class TableParts:
     # ------------------------------------------------------------- words
     def describe_action(self, action: Action, names: list[str]) -> str:
         """A plain sentence for the log: "West plays the ace of hearts."."""
-        who = names[action.seat]
-        if action.verb == "play":
-            return f"{who} {says(who, 'plays')} {self.card_name(action.value)}."
-        if action.verb == "bid":
-            if action.value == "pass":
-                return f"{who} {says(who, 'passes')}."
-            suit = action.get("suit")
-            return f"{who} {says(who, 'bids')} {action.value}" + (f" in {self.suit_names[suit]}." if suit else ".")
-        return f"{who}: {action.value}."
+        return self.words.describe_action(action, names)
 
     def choice_label(self, action: Action) -> str:
         """The label of an action in the choices dialog."""
-        if action.verb == "bid" and action.value != "pass":
-            suit = action.get("suit")
-            return f"Bid {action.value}" + (f" {self.suit_names[suit]}" if suit else "")
-        return str(action.value).replace("_", " ").capitalize()
+        return self.words.choice_label(action)
 
     def info_lines(self, view: View, names: list[str]) -> list[str]:
         """Lines for the side panel (trump, turned card, stake...)."""
@@ -164,7 +147,7 @@ class TableParts:
 
     def deal_lines(self, view: View, names: list[str]) -> list[str]:
         """What the log says when a hand is dealt (the turned card, say)."""
-        return []
+        return self.words.deal_lines(view, names)
 
     def seat_note(self, view: View, seat: int) -> str:
         """A short public note under a seat's name (a bid, a call)."""

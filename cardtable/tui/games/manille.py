@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import Action, View
 
-from .base import TableParts, holder, says
+from .base import TableParts, holder
 
 if TYPE_CHECKING:
     from cardtable.tui.screens.table import TableScreen
@@ -29,13 +29,6 @@ class ManilleParts(TableParts):
         lines.append(f"Dealer {names[v.dealer]}")  # type: ignore[attr-defined]
         return lines
 
-    def deal_lines(self, view: View, names: list[str]) -> list[str]:
-        if view.turned is None:  # type: ignore[attr-defined]
-            return ["No card is turned: the auction decides trump."]
-        code = view.deck.codes[view.turned]  # type: ignore[attr-defined]
-        dealer = names[view.dealer]  # type: ignore[attr-defined]
-        return [f"{dealer} {says(dealer, 'turns')} {self.card_name(code)}: {self.suit_names[code[-1]]} are trump."]
-
     def seat_note(self, view: View, seat: int) -> str:
         for bidder, value, suit in reversed(view.bids):  # type: ignore[attr-defined]
             if bidder == seat and view.phase == "auction":  # type: ignore[attr-defined]
@@ -43,19 +36,6 @@ class ManilleParts(TableParts):
         if view.knocker == seat:  # type: ignore[attr-defined]
             return "knocked"
         return ""
-
-    def describe_action(self, action: Action, names: list[str]) -> str:
-        who = names[action.seat]
-        if action.verb == "call":
-            return {"knock": f"{who} {says(who, 'knocks')}: the hand counts double.",
-                    "counter": f"{who} {says(who, 'counters')}: the hand counts four times.",
-                    "pass": f"{who} {says(who, 'passes')}."}[action.value]  # fmt: skip
-        return super().describe_action(action, names)
-
-    def choice_label(self, action: Action) -> str:
-        if action.verb == "call":
-            return {"knock": "Knock (x2)", "counter": "Counter (x4)", "pass": "Pass"}[action.value]
-        return super().choice_label(action)
 
     def phase_prompt(self, view: View) -> str:
         phase = view.phase  # type: ignore[attr-defined]

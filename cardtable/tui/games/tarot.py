@@ -8,45 +8,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.cards import RANK_NAMES, SUIT_NAMES, bits
+from cardtable.engine.cards import bits
 from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import Action, View
+from cardtable.games.tarot.words import is_trump
 
-from .base import TableParts, says
+from .base import TableParts
 
 if TYPE_CHECKING:
     from cardtable.tui.screens.table import TableScreen
 
-CONTRACT_LABELS = {
-    "pass": "Pass",
-    "petite": "Petite",
-    "garde": "Garde",
-    "garde_sans": "Garde sans (the chien is not taken)",
-    "garde_contre": "Garde contre (the chien goes to the defence)",
-}
 POIGNEE_NAMES = {0: "single", 1: "double", 2: "triple"}
 
 
-def is_trump(code: str) -> bool:
-    return code.startswith("T") or code == "EX"
-
-
 class TarotParts(TableParts):
-    def card_face(self, code: str, ascii_cards: bool) -> tuple[str, str]:
-        if is_trump(code):
-            return code, ""
-        return super().card_face(code, ascii_cards)
-
     def suit_letter(self, code: str) -> str:
         return "t" if is_trump(code) else code[-1]
-
-    def card_name(self, code: str) -> str:
-        if code == "EX":
-            return "the Excuse"
-        if code.startswith("T"):
-            return f"trump {code[1:]}" + (" (the Petit)" if code == "T1" else "")
-        rank, suit = code[:-1], code[-1]
-        return f"the {RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]}"
 
     def trump_suit(self, view: View) -> str | None:
         return None
@@ -61,7 +38,7 @@ class TarotParts(TableParts):
         return list(view.held)  # type: ignore[attr-defined]
 
     def codes(self, view: View, mask: int) -> str:
-        return " ".join(view.deck.codes_of(mask))
+        return self.words.glyphs(view.deck.codes_of(mask))
 
     def info_lines(self, view: View, names: list[str]) -> list[str]:
         v: Any = view
@@ -94,38 +71,6 @@ class TarotParts(TableParts):
         if v.taker == seat:
             return "taker"
         return ""
-
-    def describe_action(self, action: Action, names: list[str]) -> str:
-        who = names[action.seat]
-        if action.verb == "bid":
-            if action.value == "pass":
-                return f"{who} {says(who, 'passes')}."
-            return f"{who} {says(who, 'bids')} {action.value.replace('_', ' ')}."
-        if action.verb == "king":
-            return f"{who} {says(who, 'calls')} {self.card_name(action.value)}."
-        if action.verb == "discard":
-            shown = [c for c in action.value if is_trump(c)]
-            extra = f" (trumps shown: {' '.join(shown)})" if shown else ""
-            return f"{who} {says(who, 'puts')} {len(action.value)} cards in the écart{extra}."
-        if action.verb == "declare":
-            if action.value == "poignee":
-                cards = action.get("cards") or ()
-                return f"{who} {says(who, 'shows')} a poignée of {len(cards)}: {' '.join(cards)}."
-            if action.value == "chelem":
-                return f"{who} {says(who, 'announces')} a chelem!"
-            return f"{who} {says(who, 'announces')} no chelem."
-        return super().describe_action(action, names)
-
-    def choice_label(self, action: Action) -> str:
-        if action.verb == "bid":
-            return CONTRACT_LABELS.get(action.value, str(action.value))
-        if action.verb == "king":
-            return f"Call {self.card_name(action.value)}"
-        if action.verb == "declare":
-            if action.value == "poignee":
-                return f"Show a poignée of {len(action.get('cards') or ())} trumps"
-            return {"chelem": "Announce a chelem (all the tricks)", "no_chelem": "No chelem"}[action.value]
-        return super().choice_label(action)
 
     def phase_prompt(self, view: View) -> str:
         phase = view.phase  # type: ignore[attr-defined]

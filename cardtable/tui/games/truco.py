@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.cards import SUIT_GLYPHS, bits
+from cardtable.engine.cards import bits
 from cardtable.engine.game import Action, View
 
-from .base import TableParts, says
+from .base import TableParts
 
 if TYPE_CHECKING:
     from cardtable.tui.screens.table import TableScreen
@@ -26,7 +26,7 @@ class TrucoParts(TableParts):
         return None
 
     def face_text(self, code: str) -> str:
-        return f"{code[:-1]}{SUIT_GLYPHS[code[-1]]}"
+        return self.words.glyph(code)
 
     def is_marked(self, view: View, card: int) -> bool:
         return bool(view.manilhas >> card & 1)  # type: ignore[attr-defined]
@@ -122,32 +122,6 @@ class TrucoParts(TableParts):
                             "play": "plays it", "run": "runs"}.get(word, word))  # fmt: skip
         return ""
 
-    def describe_action(self, action: Action, names: list[str]) -> str:
-        who = names[action.seat]
-        if action.verb == "play" and action.get("hidden"):
-            return f"{who} {says(who, 'plays')} a card face down."
-        if action.verb == "call":
-            words = {
-                "truco": f"{who} {says(who, 'calls')} TRUCO!",
-                "raise": f"{who} {says(who, 'raises')} the stake!",
-                "accept": f"{who} {says(who, 'accepts')}.",
-                "refuse": f"{who} {says(who, 'refuses')}: the hand ends.",
-                "play": f"{who} {says(who, 'decides')} to play the hand.",
-                "run": f"{who} {says(who, 'runs')}: the other team scores.",
-            }
-            return words.get(action.value, f"{who}: {action.value}.")
-        return super().describe_action(action, names)
-
-    def choice_label(self, action: Action) -> str:
-        labels = {"truco": "Truco! (raise the stake)", "raise": "Raise again", "accept": "Accept",
-                  "refuse": "Refuse (give up the hand)", "play": "Play the hand", "run": "Run (concede)"}  # fmt: skip
-        if action.verb == "call" and action.value in labels:
-            return labels[action.value]
-        if action.verb == "play":
-            code = action.value
-            return f"Play {self.face_text(code)}" + (" face down" if action.get("hidden") else "")
-        return super().choice_label(action)
-
     def phase_prompt(self, view: View) -> str:
         v: Any = view
         if v.phase == "answer":
@@ -171,11 +145,6 @@ class TrucoParts(TableParts):
             title = f"{self.phase_prompt(view)}\nYour partners hold {shown}."
             return await table.app.push_screen_wait(ChoiceDialog(title, [(self.choice_label(a), a) for a in actions]))
         return await super().ask(table, view, actions)
-
-    def hint_text(self, action: Action) -> str:
-        if action.verb == "play":
-            return self.choice_label(action) + "."
-        return super().hint_text(action)
 
 
 PARTS = TrucoParts("truco")

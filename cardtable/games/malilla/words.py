@@ -1,0 +1,64 @@
+"""How Malilla reads: the Spanish suits and court cards, the turned card and its bonus, the albur, the redeal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.engine.cards import RANK_NAMES, SPANISH_SUIT_NAMES
+from cardtable.engine.game import Action, View
+from cardtable.engine.words import GameWords, says
+
+#: The Spanish pack's court cards by their own names (the sota, the caballo and the rey), as the guide names them.
+SPANISH_RANK_NAMES = {**RANK_NAMES, "J": "sota", "N": "caballo", "K": "rey"}
+BONUS_NAMES = {"trump": "turned card", "albur": "albur"}
+CALL_LABELS = {"redeal": "Ask for a redeal", "agree": "Agree to the redeal", "decline": "Decline the redeal"}
+
+
+class MalillaWords(GameWords):
+    suit_names = SPANISH_SUIT_NAMES
+    rank_names = SPANISH_RANK_NAMES
+
+    def team_name(self, team: int, names: Sequence[str]) -> str:
+        """A team by its two players, partners sitting opposite: "South & North"."""
+        return f"{names[team]} & {names[team + 2]}"
+
+    def bonus_kind(self, bonus: Any) -> str:
+        kind: str = bonus.kind
+        return BONUS_NAMES.get(kind, kind)
+
+    def deal_lines(self, view: View, names: Sequence[str]) -> list[str]:
+        v: Any = view
+        dealer = names[v.dealer]
+        code = v.deck.codes[v.turned]
+        lines = [f"{dealer} {says(dealer, 'turns')} {self.card_name(code)}: {self.suit_names[code[-1]]} are trump."]
+        for bonus in v.bonuses:
+            team = self.team_name(bonus.team, names)
+            kind = self.bonus_kind(bonus)
+            if bonus.held_back:
+                lines.append(f"The {kind} ({bonus.points}) for {team} is held back: it would reach the target.")
+            else:
+                lines.append(f"{team} score the {kind}: {bonus.points}.")
+        if v.albur is not None:
+            first, second = (self.card_name(v.deck.codes[c]) for c in v.albur)
+            winner = names[v.albur_winner]
+            lines.append(f"Albur: {first} against {second}; {winner} {says(winner, 'wins')} it and leads.")
+        return lines
+
+    def describe_action(self, action: Action, names: Sequence[str], reveal: bool = False) -> str:
+        who = names[action.seat]
+        if action.verb == "call":
+            if action.value == "redeal":
+                return f"{who} {says(who, 'asks')} for a redeal (seven cards of one suit)."
+            if action.value == "agree":
+                return f"{who} {says(who, 'agrees')}: the cards are dealt again by the same dealer."
+            return f"{who} {says(who, 'declines')} the redeal: play goes on."
+        return super().describe_action(action, names, reveal)
+
+    def choice_label(self, action: Action) -> str:
+        if action.verb == "call" and action.value in CALL_LABELS:
+            return CALL_LABELS[action.value]
+        return super().choice_label(action)
+
+
+WORDS = MalillaWords()
