@@ -198,6 +198,11 @@ class GameRules(ABC):
     default_players: ClassVar[int]
     #: How the game's cards and actions read (its ``words`` module), for the table and for replay.
     words: ClassVar[GameWords] = GameWords()
+
+    def words_for(self, options: Any) -> GameWords:
+        """The words of a game played with ``options`` (a variant may name its cards its own way)."""
+        return self.words
+
     #: When true the dealer of hand h+1 is always dealer(h) + 1, checked with the record's form;
     #: otherwise it depends on the play (checked during replay through ``next_dealer``).
     fixed_rotation: ClassVar[bool] = True

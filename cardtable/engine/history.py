@@ -21,7 +21,7 @@ from .words import GameWords, says
 def hand_history(record: Record, match: Match, out: dict[str, Any], reveal: bool = False) -> str:
     """The story of ``match`` (``record`` replayed as far as it went) ending with ``out``'s verdict."""
     rules = match.rules
-    words = rules.words
+    words = rules.words_for(match.options)
     names = rules.seat_names(match.players)
     lines = [f"{rules.title}, {match.players} players: {', '.join(names)}"]
     if any(match.start_scores):

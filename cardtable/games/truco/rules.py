@@ -29,8 +29,9 @@ from cardtable.engine.game import (
     single_verb,
 )
 from cardtable.engine.options import option, parse_options
+from cardtable.engine.words import GameWords
 
-from .words import WORDS
+from .words import ARGENTINO_WORDS, WORDS
 
 # ----------------------------------------------------------------- 1. cards and their strength
 
@@ -738,6 +739,10 @@ class TrucoRules(GameRules):
     title = "Truco"
     words = WORDS
     options_type = TrucoOptions
+
+    def words_for(self, options: Any) -> GameWords:
+        return ARGENTINO_WORDS if isinstance(options, argentino.ArgentinoOptions) else WORDS
+
     player_counts = (2, 4, 6)
     default_players = 4
 

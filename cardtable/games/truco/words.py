@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine.cards import bits
+from cardtable.engine.cards import RANK_NAMES, SPANISH_SUIT_NAMES, bits
 from cardtable.engine.game import Action, View
 from cardtable.engine.words import GameWords, says
 
@@ -19,7 +19,7 @@ class TrucoWords(GameWords):
 
     def deal_story(self, view: View, names: Sequence[str]) -> list[str]:
         v: Any = view
-        if v.vira is None or not v.manilhas:
+        if getattr(v, "vira", None) is None or not v.manilhas:
             return []
         rank = v.deck.codes[next(bits(v.manilhas))][:-1]
         plural = self.rank_names.get(rank, rank)
@@ -52,4 +52,56 @@ class TrucoWords(GameWords):
         return super().hint_text(action)
 
 
+#: The Argentine calls in sentences; a waiting call is answered by "accept"/"refuse" as in the other variants.
+ARGENTINO_SAYINGS = {
+    "truco": ("calls", "TRUCO!"),
+    "raise": ("raises", "the stake!"),
+    "accept": ("accepts", ""),
+    "refuse": ("refuses", ""),
+    "envido": ("calls", "envido!"),
+    "real_envido": ("calls", "real envido!"),
+    "falta_envido": ("calls", "falta envido!"),
+    "flor": ("sings", "flor!"),
+    "contraflor": ("calls", "contraflor!"),
+    "contraflor_al_resto": ("calls", "contraflor al resto!"),
+    "mazo": ("goes", "to the deck: the hand is given up."),
+}
+ARGENTINO_LABELS = {
+    "truco": "Truco!",
+    "raise": "Raise (retruco, vale cuatro)",
+    "accept": "Accept",
+    "refuse": "Refuse",
+    "envido": "Envido",
+    "real_envido": "Real envido",
+    "falta_envido": "Falta envido",
+    "flor": "Flor",
+    "contraflor": "Contraflor",
+    "contraflor_al_resto": "Contraflor al resto",
+    "mazo": "Go to the deck (give up the hand)",
+}
+
+
+class ArgentinoWords(TrucoWords):
+    """Truco Argentino is played with the Spanish pack, whose suits and court cards keep their own names."""
+
+    suit_names = SPANISH_SUIT_NAMES
+    rank_names = {**RANK_NAMES, "J": "sota", "N": "caballo", "K": "rey"}
+
+    def deal_story(self, view: View, names: Sequence[str]) -> list[str]:
+        return []  # nothing is turned up: the order of the cards is fixed
+
+    def describe_action(self, action: Action, names: Sequence[str], reveal: bool = False) -> str:
+        who = names[action.seat]
+        if action.verb == "call" and action.value in ARGENTINO_SAYINGS:
+            verb, rest = ARGENTINO_SAYINGS[action.value]
+            return f"{who} {says(who, verb)} {rest}" if rest else f"{who} {says(who, verb)}."
+        return super().describe_action(action, names, reveal)
+
+    def choice_label(self, action: Action) -> str:
+        if action.verb == "call" and action.value in ARGENTINO_LABELS:
+            return ARGENTINO_LABELS[action.value]
+        return super().choice_label(action)
+
+
 WORDS = TrucoWords()
+ARGENTINO_WORDS = ArgentinoWords()

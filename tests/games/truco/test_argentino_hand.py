@@ -242,9 +242,11 @@ def test_the_hand_history_lists_the_calls() -> None:
     rec = record([{"dealer": 1, "deal": {"hands": [["7D", "6D", "KS"], ["5C", "JC", "4S"]]},
                    "actions": [{"seat": 0, "call": "envido"}, {"seat": 1, "call": "accept"},
                                {"seat": 0, "call": "mazo"}]}])  # fmt: skip
-    out, _status, match = replay(parse_record(rec))
-    text = hand_history(match, out)
-    assert "call envido" in text and "call mazo" in text and "Scores: [2, 1]" in text
+    parsed = parse_record(rec)
+    out, _status, match = replay(parsed)
+    text = hand_history(parsed, match, out)
+    assert "South calls envido!" in text and "North accepts." in text
+    assert "South goes to the deck" in text and "Scores: South 2, North 1" in text
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
