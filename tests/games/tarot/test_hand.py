@@ -84,7 +84,7 @@ def test_the_partner_is_secret_until_the_called_card_is_played() -> None:
 
 
 def test_a_petit_sec_hand_is_shown_to_everyone() -> None:
-    deal = fill(4, {2: cards("T1 EX"), 0: trumps(*range(2, 20))}, cards("AS 2S 3S 4S 5S 6S"))
+    deal = fill(4, {2: cards("T1 AH"), 0: [*trumps(*range(2, 19)), "EX"]}, cards("AS 2S 3S 4S 5S 6S"))
     state = new_hand(deal, dealer=0)
     assert state.complete and state.annulled == "petit_sec" and state.to_act is None
     assert state.view(1).shown_hands == {2: deal.hands[2]}
@@ -205,7 +205,7 @@ def test_calling_a_card_in_the_chien_plays_alone() -> None:
 
 def test_annulled_hands_pass_the_deal_and_do_not_count() -> None:
     match = Match(RULES, RULES.parse_options({"deals": 1}, 4), 4)
-    deal = fill(4, {2: cards("T1 EX"), 0: trumps(*range(2, 20))}, cards("AS 2S 3S 4S 5S 6S"))
+    deal = fill(4, {2: cards("T1 AH"), 0: [*trumps(*range(2, 19)), "EX"]}, cards("AS 2S 3S 4S 5S 6S"))
     annulled = match.begin_hand(0, deal)
     assert annulled.complete and match.winner is None
     assert RULES.next_dealer(annulled) == 1 and match.next_dealer() == 1

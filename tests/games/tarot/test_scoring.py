@@ -78,7 +78,7 @@ def test_petit_au_bout_counts_for_the_side_of_the_petit() -> None:
         (False, True, False, 200),
         (True, False, False, -200),
         (False, False, True, -200),
-        # Decision 8: a failed announcement and a defence chelem add up.
+        # A failed announcement and a defence chelem add up.
         (True, False, True, -400),
         (False, False, False, 0),
     ],
