@@ -679,7 +679,13 @@ class TarotHand(HandState):
         if cards & ~TRUMPS & ~EXCUSE_BIT:
             raise IllegalAction(f"A poignée shows trumps, not the {listing(cards & ~TRUMPS & ~EXCUSE_BIT)}.")
         if cards & EXCUSE_BIT and showable & ~cards:
-            raise IllegalAction("The Excuse may stand in for a trump only when you show every trump you could show.")
+            every = (
+                "every trump you hold and every trump of your discard" if showable & ~hand else "every trump you hold"
+            )
+            missing = DECK.codes_of(showable & ~cards)
+            left_out = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
+            raise IllegalAction(f"The Excuse may stand in for a trump only when you show {every} "
+                                f"({left_out} {'is' if len(missing) == 1 else 'are'} missing).")  # fmt: skip
 
     def _apply_poignee(self, seat: int, cards: int) -> None:
         self.poignees = (*self.poignees, (seat, cards, self.size.poignees.index(cards.bit_count())))

@@ -55,7 +55,7 @@ class TarotParts(TableParts):
         return is_trump(view.deck.codes[card])
 
     def sorted_hand(self, view: View) -> list[int]:
-        return list(bits(view.hand))  # deck order: the four suits, then the trumps, then the Excuse
+        return list(bits(view.hand))  # type: ignore[attr-defined]  # deck order: suits, trumps, the Excuse
 
     def cards_held(self, view: View, players: int) -> list[int]:
         return list(view.held)  # type: ignore[attr-defined]
@@ -90,7 +90,7 @@ class TarotParts(TableParts):
         if v.phase == "bid":
             for bidder, word in reversed(v.bids):
                 if bidder == seat:
-                    return word.replace("_", " ")
+                    return str(word).replace("_", " ")
         if v.taker == seat:
             return "taker"
         return ""
@@ -165,7 +165,11 @@ class TarotParts(TableParts):
         if pattern is None:
             pattern = next(p for v, p in view.card_sets() if v == verb)  # type: ignore[attr-defined]
         count = pattern.must.bit_count() + pattern.choose
-        faces = [table.face(view, card) for card in self.sorted_hand(view)]
+        # The taker's poignée may also show the trumps of his écart: they are offered beside his hand, marked.
+        hand = view.hand  # type: ignore[attr-defined]
+        from_ecart = (pattern.pool | pattern.must) & ~hand
+        faces = [table.face(view, card, title="écart" if from_ecart >> card & 1 else "")
+                 for card in bits(hand | from_ecart)]  # fmt: skip
 
         def reason(card: int) -> str:
             state = table.match.current
