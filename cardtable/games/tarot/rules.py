@@ -979,9 +979,11 @@ class TarotHand(HandState):
                            f"{SIDE_NAMES[self.excuse_to]}.")  # fmt: skip
         if self.result.petit:
             side = SIDE_NAMES[ATTACK if self.result.petit > 0 else DEFENCE]
-            in_last = PETIT in self.trick_history[-1][1]
-            where = "the last trick" if in_last else "the trick before the last, which the slam's Excuse won"
-            details.append(f"Petit au bout: the Petit was in {where}, and the {side} won it.")
+            if PETIT in self.trick_history[-1][1]:
+                details.append(f"Petit au bout: the Petit was in the last trick, and the {side} won it.")
+            else:
+                details.append(f"Petit au bout: the slam's Excuse won the last trick, so the trick before counts; "
+                               f"the Petit was in it, and the {side} won it.")  # fmt: skip
         if self.chelem:
             details.append(f"{names[self.taker]} announced a chelem.")
         # The bonuses' details go before the settlement: "Each defender ..." and one line per seat.

@@ -165,11 +165,13 @@ class TarotParts(TableParts):
         if pattern is None:
             pattern = next(p for v, p in view.card_sets() if v == verb)  # type: ignore[attr-defined]
         count = pattern.must.bit_count() + pattern.choose
-        # The taker's poignée may also show the trumps of his écart: they are offered beside his hand, marked.
+        # The taker's poignée may also show the trumps of his écart: they are offered beside his hand.
         hand = view.hand  # type: ignore[attr-defined]
         from_ecart = (pattern.pool | pattern.must) & ~hand
-        faces = [table.face(view, card, title="écart" if from_ecart >> card & 1 else "")
-                 for card in bits(hand | from_ecart)]  # fmt: skip
+        faces = [table.face(view, card) for card in bits(hand | from_ecart)]
+        heading = f"{title}: choose {count}"
+        if from_ecart:
+            heading += f" ({self.codes(view, from_ecart)} from your écart)"
 
         def reason(card: int) -> str:
             state = table.match.current
@@ -183,7 +185,7 @@ class TarotParts(TableParts):
             return "That card cannot be chosen here."
 
         chosen = await table.app.push_screen_wait(
-            PickCardsDialog(f"{title}: choose {count}", faces, allowed=set(bits(pattern.pool)),
+            PickCardsDialog(heading, faces, allowed=set(bits(pattern.pool)),
                             must=set(bits(pattern.must)), count=count, reason=reason, can_cancel=verb == "poignee")
         )  # fmt: skip
         if chosen is None:

@@ -10,6 +10,8 @@ from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import Action
 from cardtable.engine.match import Match
 from cardtable.engine.players import RandomPlayer
+from cardtable.engine.records import load_record_file
+from cardtable.engine.replay import replay
 from cardtable.games.tarot.rules import (
     DECK,
     DISCARD,
@@ -20,6 +22,7 @@ from cardtable.games.tarot.rules import (
     TarotHand,
 )
 from tests.games.tarot.helpers import SEED_CHIEN, act, bids, cards, fill, new_hand, seed_deal, trumps
+from tests.support import TESTS
 
 
 def refusal(state: TarotHand, raw: dict[str, object]) -> str:
@@ -244,3 +247,25 @@ def test_several_poignees_in_one_hand_all_count() -> None:
     act(state, {"seat": 1, "declare": "poignee", "cards": trumps(*range(12, 22))})
     assert [(seat, level) for seat, _cards, level in state.poignees] == [(0, 0), (1, 0)]
     assert [p["seat"] for p in state.summary()["poignees"]] == [0, 1]
+
+
+@pytest.mark.parametrize(
+    ("record", "line"),
+    [
+        ("cases/tarot/petit_au_bout_captured_by_taker", "Petit au bout: the Petit was in the last trick, and the "
+                                                        "attack won it."),
+        ("cases/tarot/petit_au_bout_captured_by_defence", "Petit au bout: the Petit was in the last trick, and the "
+                                                          "defence won it."),
+        ("records/tarot/slam_excuse_wins_last_trick_petit_before", "Petit au bout: the slam's Excuse won the last "
+                                                                   "trick, so the trick before counts; the Petit was "
+                                                                   "in it, and the attack won it."),
+        ("records/tarot/excuse_last_trick_defender_to_taker", "The Excuse, played to the last trick, changed side: "
+                                                              "it counts for the attack."),
+        ("records/tarot/five_taker_excuse_last_trick_partner_wins", "The Excuse, played to the last trick, changed "
+                                                                    "side: it counts for the defence."),
+    ],
+)  # fmt: skip
+def test_the_score_sheet_says_where_the_excuse_and_the_petit_au_bout_went(record: str, line: str) -> None:
+    _out, _status, match = replay(load_record_file(TESTS / f"{record}.json"))
+    state = match.hands[-1].state
+    assert isinstance(state, TarotHand) and line in state.explain()
