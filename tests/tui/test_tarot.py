@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from cardtable.engine.game import Action
 from cardtable.engine.loop import deal_rng, resume_match
 from cardtable.engine.match import Match
@@ -11,6 +14,7 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.pick_cards import PickCardsDialog
 from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets.hand import HandView
 from tests.tui.driver import pick_cards, play_until_over, screen_text, table_config, table_of
 
 TAROT = find_game("tarot")
@@ -50,16 +54,11 @@ async def test_a_two_deal_tarot_match_from_the_keyboard_with_a_bid_and_an_ecart(
 
 
 async def test_a_poignee_is_declared_from_the_keyboard_choosing_the_trumps_to_show() -> None:
-    # South holds thirteen trumps: with four players, ten make a single poignée.
-    suits = [r + s for s in "SHDC" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K"]]
-    trumps = [f"T{n}" for n in range(1, 22)]
-    south = trumps[:13] + suits[:5]
-    rest = [*trumps[13:], "EX", *suits[5:]]
-    chien, rest = rest[:6], rest[6:]
-    hands = [south, rest[0::3], rest[1::3], rest[2::3]]
-    bids = [*({"seat": s, "bid": "pass"} for s in (0, 1, 2)), {"seat": 3, "bid": "garde_sans"}]
-    hand = {"dealer": 3, "deal": {"hands": hands, "chien": chien}, "actions": bids}
-    record = {"format": "cardtable-record/1", "game": "tarot", "players": 4, "options": {"deals": 1}, "hands": [hand]}
+    # South takes a garde with four kings and, after the chien, fifteen trumps: T7 had to go to the écart, and a
+    # taker may show his discarded trumps again, so the dialog offers it beside his hand.
+    path = Path(__file__).parents[1] / "records" / "tarot" / "poignee_taker_shows_his_discarded_trump.json"
+    record = json.loads(path.read_text())
+    record["hands"][0]["actions"] = record["hands"][0]["actions"][:6]
     match = resume_match(parse_record(record))
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -75,11 +74,14 @@ async def test_a_poignee_is_declared_from_the_keyboard_choosing_the_trumps_to_sh
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceDialog) and "poignée" in screen_text(app)
-        await pilot.press("enter")  # the single poignée
+        await pilot.press("enter")  # the single poignée: 10 of the 15 trumps
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, PickCardsDialog) and dialog.count == 10
-        await pick_cards(pilot, dialog)
+        t7 = TAROT.deck(match.options, 4)[0].index["T7"]
+        shown = [card.index for card in dialog.query_one("#pick-hand", HandView).cards]
+        assert t7 in dialog.allowed and t7 in shown and "trump 7 from your écart" in screen_text(app)
+        await pick_cards(pilot, dialog)  # the first ten allowed: T7 to T16
         await pilot.pause()
         declared = [a for a in table.match.hands[0].actions if a.verb == "declare" and a.value == "poignee"]
-        assert declared and declared[0].seat == 0 and len(declared[0].get("cards")) == 10
+        assert declared and declared[0].seat == 0 and declared[0].get("cards") == tuple(f"T{k}" for k in range(7, 17))

@@ -24,7 +24,6 @@ from cardtable.engine.players import ComputerPlayer
 from cardtable.games.tarot.rules import (
     BID,
     CHELEM,
-    CONTRACTS,
     DECK,
     DISCARD,
     EXCUSE,
@@ -42,6 +41,7 @@ from cardtable.games.tarot.rules import (
     TarotView,
     card_set_action,
 )
+from cardtable.games.tarot.scoring import CONTRACTS
 
 SUIT_OF = DECK.suit_of
 SUIT_COUNT = len(SUIT_MASKS)
@@ -105,6 +105,8 @@ MONDE_RICH_TRICK_HALF = 9
 EXCUSE_SPARES_HALF = 3
 #: Tip 10: with this many cards left the Excuse goes on any trick, before the last trick can catch it.
 EXCUSE_BY_CARDS_LEFT = 2
+#: Tip 2: with this many cards left the coming trick is the last before the last trick.
+PETIT_LAST_CHANCE = 2
 #: Tip 5: a suit of this many cards or fewer is short, and its king is cashed on the first round.
 SHORT_SUIT = 2
 #: Tip 5: a king of a long suit is cashed by this round of the suit at the latest.
@@ -470,18 +472,24 @@ class Table:
 
     # ----------------------------------------------------------------- tip 12 and the guards of tips 2, 10, 11
     def _petit_au_bout_plan(self) -> bool:
-        """Tip 12: keep the Petit for the last trick when nobody else will have a trump by then."""
+        """Tip 12: keep the Petit for the last trick only when no opponent will have a trump left there.
+
+        The Petit au bout goes to the side that wins the last trick, so a Petit caught there scores for the
+        opponents.  The taker counts on drawing the trumps still out, which takes one master trump (above
+        every trump an opponent may hold) for each; everyone else waits until no opponent may hold a trump.
+        """
         if not self.hand & PETIT_BIT:
             return False
-        if self.seat == self.taker:
-            foe_trumps = 0
-            for s in self.foes:
-                foe_trumps |= self.possible[s] & TRUMPS
-            return (self.hand & TRUMPS & ~PETIT_BIT).bit_count() >= foe_trumps.bit_count()
-        if self.attacking:
+        foe_trumps = 0
+        for s in self.foes:
+            foe_trumps |= self.possible[s] & TRUMPS
+        if not foe_trumps:
+            return True
+        if self.seat != self.taker:
             return False
-        attack = [self.taker] + ([self.view.known_partner] if self.view.known_partner is not None else [])
-        return not any(self.may_hold_trump(s) for s in attack)
+        top = foe_trumps.bit_length() - 1
+        masters = self.hand & TRUMPS_ABOVE[top]
+        return masters.bit_count() >= foe_trumps.bit_count()
 
     def petit_safe_now(self) -> bool:
         """Tip 2: the Petit cannot be beaten, or it joins a trick our side surely wins."""
@@ -568,11 +576,19 @@ def tip10_slam_excuse(table: Table) -> int | None:
 
 
 def tip10_excuse_before_the_end(table: Table) -> int | None:
-    """Play the Excuse before the last trick can catch it (unless a slam lead is still on)."""
+    """Play the Excuse before the last trick, where it would change side (unless a slam lead is still on).
+
+    The taker keeps it for the slam lead after an announced chelem, or when every trick so far is his and the
+    card he leads now is sure to win the last but one: kept to a last trick he does not lead, it is lost.
+    """
     if not table.legal & EXCUSE_BIT or table.last_trick or table.cards_left > EXCUSE_BY_CARDS_LEFT:
         return None
-    if table.side_won_all and table.tricks and (table.view.chelem or table.is_taker):
-        return None
+    if table.side_won_all and table.tricks and table.is_taker:
+        if table.view.chelem:
+            return None
+        others = table.legal & ~EXCUSE_BIT
+        if table.leading and any(table.sure_winner(card) for card in cards_in(others)):
+            return None
     return EXCUSE
 
 
@@ -677,6 +693,49 @@ def tip8_lead_low(table: Table) -> int:
 
 
 # ===================================================================== following
+def tip2_release_petit(table: Table) -> int | None:
+    """Tip 2: a Petit that found no safe trick goes now, before the last trick, where an opponent would catch it.
+
+    Caught in the last trick it would also give the opponents the Petit au bout; caught now it costs only itself.
+    It stays when the highest trump still out can only be an ally's, who may then take the last trick with it.
+    """
+    if table.cards_left != PETIT_LAST_CHANCE or not table.legal & PETIT_BIT or table.petit_au_bout_plan:
+        return None
+    out = table.unseen & TRUMPS
+    if not out:
+        return None
+    top = out.bit_length() - 1
+    if not any(table.possible[s] >> top & 1 for s in table.foes):
+        return None
+    return PETIT
+
+
+def tip12_catch_the_petit(table: Table) -> int | None:
+    """Tip 12: an opponent whose only trump left is the Petit must give it up; catch it in the last trick if we can.
+
+    With two cards left, lead a card of the suit his other card must be of: he follows, his Petit comes to the last
+    trick, and our trump takes it there with the Petit au bout.  If he may lack that suit he could win this trick
+    with the Petit, so lead the trump instead, under which he must play it now.
+    """
+    if table.cards_left != PETIT_LAST_CHANCE or not table.leading or table.played & PETIT_BIT:
+        return None
+    holders = [s for s in range(table.players) if s != table.seat and table.possible[s] & PETIT_BIT]
+    if len(holders) != 1 or table.is_ally(holders[0]) or table.possible[holders[0]] & TRUMPS != PETIT_BIT:
+        return None
+    trumps = table.legal & TRUMPS
+    if not trumps:
+        return None
+    top = trumps.bit_length() - 1
+    if any(table.possible[s] & TRUMPS_ABOVE[top] for s in table.foes):
+        return None
+    # His other card is one of these: a suit that holds them all is a suit he must follow.
+    other_card = table.possible[holders[0]] & ~TRUMPS & ~EXCUSE_BIT
+    for card in cards_in(table.legal & SUIT_CARDS):
+        if other_card and not other_card & ~SUIT_MASKS[SUIT_OF[card]]:
+            return card
+    return top
+
+
 def tip2_play_petit_safely(table: Table) -> int | None:
     """Save the Petit: play it when our side surely takes the trick or it cannot be beaten.
 
@@ -760,6 +819,8 @@ LEAD_TIPS: tuple[LeadTip, ...] = (
     tip14_chelem_run,
     tip10_excuse_before_the_end,
     tip2_play_petit_safely,
+    tip2_release_petit,
+    tip12_catch_the_petit,
     tip3_draw_trumps,
     tip5_lead_king,
     tip4_defender_lead,
@@ -769,6 +830,7 @@ FOLLOW_TIPS: tuple[LeadTip, ...] = (
     tip10_excuse_before_the_end,
     tip2_excuse_saves_petit,
     tip2_play_petit_safely,
+    tip2_release_petit,
     tip11_monde,
     tip9_load_points,
     tip5_king_on_lead,

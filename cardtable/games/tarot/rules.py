@@ -13,6 +13,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from random import Random
 from typing import Any
 
 from cardtable.engine.cards import SUIT_NAMES, Deck, bits, shuffled
@@ -179,8 +180,8 @@ def deal_packets(order: Sequence[int], players: int, dealer: int, gaps: set[int]
 
 
 def is_petit_sec(hand: int) -> bool:
-    """The Petit and no other trump (the Excuse is not a trump, decision 3)."""
-    return bool(hand >> PETIT & 1) and not hand & TRUMPS & ~(1 << PETIT)
+    """The Petit is the hand's only trump and the Excuse is not with it: a Petit guarded by the Excuse is played."""
+    return bool(hand >> PETIT & 1) and not hand & (TRUMPS | EXCUSE_BIT) & ~(1 << PETIT)
 
 
 # ----------------------------------------------------------------- card-set choices (the discard, the poignée)
@@ -205,11 +206,11 @@ class CardSet:
     def count(self) -> int:
         return math.comb(self.pool.bit_count(), self.choose)
 
-    def random(self, rng: random.Random) -> int:
+    def random(self, rng: Random) -> int:
         """One member, uniformly at random."""
         return self.must | sum(1 << c for c in rng.sample(list(bits(self.pool)), self.choose))
 
-    def sample(self, rng: random.Random, limit: int) -> list[int]:
+    def sample(self, rng: Random, limit: int) -> list[int]:
         """Every member when there are at most ``limit``, otherwise ``limit`` distinct ones drawn uniformly."""
         if self.count() <= limit:
             pool = list(bits(self.pool))
@@ -226,6 +227,8 @@ def card_set_action(seat: int, verb: str, cards: int) -> Action:
         return Action(seat, "discard", codes)
     return Action(seat, "declare", "poignee", (("cards", codes),))
 
+
+SIDE_NAMES = {ATTACK: "attack", DEFENCE: "defence"}
 
 # ----------------------------------------------------------------- phases of a hand
 
@@ -389,6 +392,8 @@ class TarotHand(HandState):
         self.side_oudlers = [0, 0]
         self.side_tricks = [0, 0]
         self.excuse_won_last = False
+        #: The side the Excuse went over to when it was played to the last trick outside a chelem of its own side.
+        self.excuse_to: int | None = None
         self.result: HandScore | None = None
         self.delta: list[int] | None = None
         self.annulled: str | None = None
@@ -618,16 +623,25 @@ class TarotHand(HandState):
         raise IllegalAction(f"You have no {suit_name(self.led)}, so you must trump: play {others}.")
 
     # ----------------------------------------------------------------- the poignée
+    def showable_trumps(self, seat: int) -> int:
+        """The trumps ``seat`` may show: those in its hand and, for the taker, the trumps of his discard.
+
+        Discarded trumps were shown when they went to the discard; a taker's poignée counts them again.
+        """
+        showable = self.hands[seat] & TRUMPS
+        if seat == self.taker:
+            showable |= self.discard & TRUMPS
+        return showable
+
     def poignee_choices(self, seat: int) -> list[tuple[int, CardSet]]:
-        """Per level the seat qualifies for: k of its trumps, or all its k - 1 trumps and the Excuse."""
-        hand = self.hands[seat]
-        trumps = hand & TRUMPS
+        """Per level the seat qualifies for: k of its showable trumps, or all its k - 1 of them and the Excuse."""
+        trumps = self.showable_trumps(seat)
         held = trumps.bit_count()
         out = []
         for level, k in enumerate(self.size.poignees):
             if held >= k:
                 out.append((level, CardSet(0, k, trumps)))
-            elif held == k - 1 and hand & EXCUSE_BIT:
+            elif held == k - 1 and self.hands[seat] & EXCUSE_BIT:
                 out.append((level, CardSet(trumps | EXCUSE_BIT, 0, 0)))
         return out
 
@@ -658,13 +672,21 @@ class TarotHand(HandState):
         if cards.bit_count() != listed:
             raise IllegalAction("The poignée lists the same card twice.")
         hand = self.hands[seat]
-        for card in bits(cards):
+        showable = self.showable_trumps(seat)
+        for card in bits(cards & ~showable):
             if not hand >> card & 1:
-                raise IllegalAction(f"You do not hold {card_name(card)} (only cards in your hand can be shown).")
+                where = "in your hand, and the trumps of your discard," if seat == self.taker else "in your hand"
+                raise IllegalAction(f"You do not hold {card_name(card)} (only cards {where} can be shown).")
         if cards & ~TRUMPS & ~EXCUSE_BIT:
             raise IllegalAction(f"A poignée shows trumps, not the {listing(cards & ~TRUMPS & ~EXCUSE_BIT)}.")
-        if cards & EXCUSE_BIT and hand & TRUMPS & ~cards:
-            raise IllegalAction("The Excuse may stand in for a trump only when you show every trump you hold.")
+        if cards & EXCUSE_BIT and showable & ~cards:
+            every = (
+                "every trump you hold and every trump of your discard" if showable & ~hand else "every trump you hold"
+            )
+            missing = DECK.codes_of(showable & ~cards)
+            left_out = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
+            raise IllegalAction(f"The Excuse may stand in for a trump only when you show {every} "
+                                f"({left_out} {'is' if len(missing) == 1 else 'are'} missing).")  # fmt: skip
 
     def _apply_poignee(self, seat: int, cards: int) -> None:
         self.poignees = (*self.poignees, (seat, cards, self.size.poignees.index(cards.bit_count())))
@@ -822,13 +844,11 @@ class TarotHand(HandState):
         half = sum(HALF_POINTS[c] for c in cards)
         oudlers = sum(1 for c in cards if OUDLERS >> c & 1)
         side = self.side(winner)
-        if excuse_seat is not None and not last and self.side(excuse_seat) != side:
-            # The Excuse goes back to its side, which gives a 0.5 card in exchange: 4 points one way.
-            excuse_side = self.side(excuse_seat)
-            self.side_half[excuse_side] += HALF_POINTS[EXCUSE] - 1
-            self.side_oudlers[excuse_side] += 1
-            half -= HALF_POINTS[EXCUSE] - 1
-            oudlers -= 1
+        if excuse_seat is not None:
+            moved = self._move_excuse(excuse_seat, side, last)
+            if moved:
+                half -= moved
+                oudlers -= 1
         self.side_half[side] += half
         self.side_oudlers[side] += oudlers
         self.side_tricks[side] += 1
@@ -839,6 +859,30 @@ class TarotHand(HandState):
         self.leader = self.turn = winner
         if last:
             self._score()
+
+    def _move_excuse(self, excuse_seat: int, winner_side: int, last: bool) -> int:
+        """Count the Excuse for another side than the trick's winner where it must; returns the half points moved."""
+        excuse_side = self.side(excuse_seat)
+        if not last:
+            if excuse_side == winner_side:
+                return 0
+            # The Excuse goes back to its side, which gives a 0.5 card in exchange: 4 points one way.
+            self.side_half[excuse_side] += HALF_POINTS[EXCUSE] - 1
+            self.side_oudlers[excuse_side] += 1
+            return HALF_POINTS[EXCUSE] - 1
+        # In the last trick it stays only in a chelem of its own side: led and winning (the slam exception), or
+        # its side takes every trick, this one included.
+        if self.excuse_won_last or (
+            excuse_side == winner_side and self.side_tricks[winner_side] == len(self.trick_history)
+        ):
+            return 0
+        # Otherwise it changes side, whole and as an oudler, to the opponents of its player, whoever wins the trick.
+        self.excuse_to = other = DEFENCE if excuse_side == ATTACK else ATTACK
+        if other == winner_side:
+            return 0
+        self.side_half[other] += HALF_POINTS[EXCUSE]
+        self.side_oudlers[other] += 1
+        return HALF_POINTS[EXCUSE]
 
     @property
     def tricks(self) -> list[Trick]:  # type: ignore[override]
@@ -856,12 +900,16 @@ class TarotHand(HandState):
         return self.discard
 
     def _petit_au_bout(self) -> int | None:
-        """The side whose Petit won the last trick (or the one before, when a slam Excuse won the last)."""
+        """The side that won the last trick when the Petit is in it, whoever played the Petit.
+
+        When a slam Excuse led and won the last trick, the trick before counts as the Petit's last as well.
+        """
         history = self.trick_history
-        deciding = history[-2] if self.excuse_won_last else history[-1]
-        if deciding[4] != PETIT:
-            return None
-        return self.side(deciding[2])
+        deciding = history[-2:] if self.excuse_won_last else history[-1:]
+        for _leader, cards, winner, _half, _win in deciding:
+            if PETIT in cards:
+                return self.side(winner)
+        return None
 
     def facts(self) -> HandFacts:
         assert self.contract is not None
@@ -927,9 +975,16 @@ class TarotHand(HandState):
         details = []
         for seat, cards, level in self.poignees:
             details.append(f"{names[seat]} showed a {POIGNEE_NAMES[level]} poignée ({cards.bit_count()} cards).")
+        if self.excuse_to is not None:
+            details.append(f"The Excuse, played to the last trick, changed side: it counts for the "
+                           f"{SIDE_NAMES[self.excuse_to]}.")  # fmt: skip
         if self.result.petit:
-            details.append("The Petit won the " + ("trick before the Excuse's last trick." if self.excuse_won_last
-                                                   else "last trick: Petit au bout."))  # fmt: skip
+            side = SIDE_NAMES[ATTACK if self.result.petit > 0 else DEFENCE]
+            if PETIT in self.trick_history[-1][1]:
+                details.append(f"Petit au bout: the Petit was in the last trick, and the {side} won it.")
+            else:
+                details.append(f"Petit au bout: the slam's Excuse won the last trick, so the trick before counts; "
+                               f"the Petit was in it, and the {side} won it.")  # fmt: skip
         if self.chelem:
             details.append(f"{names[self.taker]} announced a chelem.")
         # The bonuses' details go before the settlement: "Each defender ..." and one line per seat.

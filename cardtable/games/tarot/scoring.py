@@ -94,7 +94,7 @@ def score_hand(facts: HandFacts) -> HandScore:
             chelem += CHELEM_ANNOUNCED_MADE if facts.chelem_announced else CHELEM_UNANNOUNCED_MADE
         elif facts.chelem_announced:
             chelem -= CHELEM_ANNOUNCED_FAILED
-        # Decision 8: a failed announcement and a defence chelem add up.
+        # A failed announcement and a defence chelem add up.
         if facts.defence_won_all:
             chelem -= DEFENCE_CHELEM
     s += chelem

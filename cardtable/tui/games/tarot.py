@@ -32,7 +32,7 @@ class TarotParts(TableParts):
         return is_trump(view.deck.codes[card])
 
     def sorted_hand(self, view: View) -> list[int]:
-        return list(bits(view.hand))  # deck order: the four suits, then the trumps, then the Excuse
+        return list(bits(view.hand))  # type: ignore[attr-defined]  # deck order: suits, trumps, the Excuse
 
     def cards_held(self, view: View, players: int) -> list[int]:
         return list(view.held)  # type: ignore[attr-defined]
@@ -67,7 +67,7 @@ class TarotParts(TableParts):
         if v.phase == "bid":
             for bidder, word in reversed(v.bids):
                 if bidder == seat:
-                    return word.replace("_", " ")
+                    return str(word).replace("_", " ")
         if v.taker == seat:
             return "taker"
         return ""
@@ -110,7 +110,14 @@ class TarotParts(TableParts):
         if pattern is None:
             pattern = next(p for v, p in view.card_sets() if v == verb)  # type: ignore[attr-defined]
         count = pattern.must.bit_count() + pattern.choose
-        faces = [table.face(view, card) for card in self.sorted_hand(view)]
+        # The taker's poignée may also show the trumps of his écart: they are offered beside his hand.
+        hand = view.hand  # type: ignore[attr-defined]
+        from_ecart = (pattern.pool | pattern.must) & ~hand
+        faces = [table.face(view, card) for card in bits(hand | from_ecart)]
+        heading = f"{title}: choose {count}"
+        if from_ecart:
+            kind = "trump" if from_ecart.bit_count() == 1 else "trumps"
+            heading += f" ({kind} {self.codes(view, from_ecart)} from your écart)"
 
         def reason(card: int) -> str:
             state = table.match.current
@@ -124,7 +131,7 @@ class TarotParts(TableParts):
             return "That card cannot be chosen here."
 
         chosen = await table.app.push_screen_wait(
-            PickCardsDialog(f"{title}: choose {count}", faces, allowed=set(bits(pattern.pool)),
+            PickCardsDialog(heading, faces, allowed=set(bits(pattern.pool)),
                             must=set(bits(pattern.must)), count=count, reason=reason, can_cancel=verb == "poignee")
         )  # fmt: skip
         if chosen is None:

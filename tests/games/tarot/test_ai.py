@@ -7,7 +7,9 @@ broken order of precedence shows up as well as a broken tip.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -460,6 +462,114 @@ def test_tip12_the_taker_keeps_the_petit_for_the_last_trick() -> None:
     assert table.petit_safe_now() and table.petit_au_bout_plan
     assert ai.tip2_play_petit_safely(table) is None
     assert hinted_card(rec) != "T1"
+
+
+# ===================================================================== the end of the hand: tips 2, 10, 12 and 13
+# Positions found in heuristic play, each a record cut at the decision (the deal and every action before it).
+POSITIONS = Path(__file__).parent / "positions"
+
+
+def position(name: str) -> dict[str, Any]:
+    rec: dict[str, Any] = json.loads((POSITIONS / f"{name}.json").read_text())
+    return rec
+
+
+def played_out(rec: dict[str, Any]) -> TarotHand:
+    """The hand of ``rec`` finished by the heuristic at every seat."""
+    state = state_at(rec)
+    player = TarotHeuristic()
+    while not state.complete:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(player.decide(state.view(seat)))
+    return state
+
+
+def petit_au_bout_of(rec: dict[str, Any]) -> tuple[int, int]:
+    """Played out by the heuristic: who wins the last trick, which must hold the Petit, and its Petit au bout."""
+    state = played_out(rec)
+    _leader, cards, winner, *_ = state.trick_history[-1]
+    assert DECK.index["T1"] in cards and state.result is not None
+    return winner, state.result.petit
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # Defender seat 1 holds T1 T5 and must trump a diamond before the taker, who may hold T19.
+        "release_petit_defender",
+        # Taker seat 1 holds T1 T18 and must trump a club; the defence may still hold T17 and T11.
+        "release_petit_taker",
+    ],
+)
+def test_tip2_a_petit_that_found_no_safe_trick_goes_before_the_last_trick(name: str) -> None:
+    # Kept to the last trick it would be caught there and give the opponents the Petit au bout as well.
+    table = table_at(position(name))
+    assert table.cards_left == 2 and not table.petit_au_bout_plan and not table.petit_safe_now()
+    assert code(ai.tip2_release_petit(table)) == "T1"
+    assert hinted_card(position(name)) == "T1"
+
+
+def test_tip2_the_petit_waits_when_only_an_ally_may_hold_the_top_trump() -> None:
+    # Defender seat 2 leads with 9C and T1; T19, the highest trump out, can only be with defender seat 0 or 1.
+    rec = position("keep_petit_for_an_allys_trump")
+    assert ai.tip2_release_petit(table_at(rec)) is None
+    assert hinted_card(rec) == "9C"
+    # Seat 1's T19 takes the last trick with the Petit in it: the Petit au bout goes to the defence.
+    assert petit_au_bout_of(rec) == (1, -10)
+
+
+def test_tip12_leads_the_suit_the_petit_holder_must_follow() -> None:
+    # Defender seat 0 holds 9D T21; the taker's only trump is T1 and his other card can only be a diamond.
+    rec = position("catch_petit_in_the_last_trick")
+    table = table_at(rec)
+    assert code(ai.tip12_catch_the_petit(table)) == "9D"
+    assert hinted_card(rec) == "9D"
+    # T21 takes the taker's Petit in the last trick: the Petit au bout goes to the defence.
+    assert petit_au_bout_of(rec) == (0, -10)
+
+
+def test_tip12_takes_the_petit_now_when_its_holder_may_ruff_the_lead() -> None:
+    # Seat 3 holds NC T18; the taker (T1 and a card that may be of any suit) could trump a club with T1 and win.
+    rec = position("catch_petit_now")
+    assert code(ai.tip12_catch_the_petit(table_at(rec))) == "T18"
+    assert hinted_card(rec) == "T18"
+
+
+def test_tip12_the_taker_keeps_the_petit_when_his_master_trumps_can_draw_the_rest() -> None:
+    # The taker, last to play on a spade, holds JD T1 T18 T20; the only trump out is T4: T18 and T20 are masters.
+    table = table_at(position("petit_plan_with_master_trumps"))
+    assert table.foes_may_hold_trumps() and table.petit_safe_now() and table.petit_au_bout_plan
+    assert hinted_card(position("petit_plan_with_master_trumps")) == "T18"
+
+
+def test_tip12_without_master_trumps_the_taker_saves_the_petit_at_once() -> None:
+    # T21 is still out and may be with a defender: however many trumps he holds, the Petit could be caught at the
+    # end.  Last to play on a diamond he is void in, T1 wins this trick for sure.
+    table = table_at(position("petit_safe_without_master_trumps"))
+    assert not table.petit_au_bout_plan and table.petit_safe_now()
+    assert code(ai.tip2_play_petit_safely(table)) == "T1"
+    assert hinted_card(position("petit_safe_without_master_trumps")) == "T1"
+
+
+def test_tip10_an_unannounced_slam_keeps_the_excuse_only_behind_a_sure_trick() -> None:
+    # The taker has won sixteen tricks without announcing a chelem and holds the Excuse with one other card.
+    # With 2H (the defence still has higher hearts) the Excuse goes now: kept, it would change side.
+    assert hinted_card(position("unannounced_slam_excuse_goes_early")) == "EX"
+    # With the master KH he leads it and keeps the Excuse for the slam lead, which wins the last trick.
+    rec = position("unannounced_slam_excuse_kept_for_the_lead")
+    assert hinted_card(rec) == "KH"
+    state = played_out(rec)
+    assert state.excuse_won_last and state.result is not None and state.result.chelem == 200
+
+
+def test_tip13_the_taker_shows_his_discarded_trump_again() -> None:
+    # Four kings and fifteen trumps after the chien: T7 had to go to the discard, and the triple poignée shows it.
+    rec = json.loads((Path(__file__).parents[2] / "records" / "tarot" /
+                      "poignee_taker_shows_his_discarded_trump.json").read_text())  # fmt: skip
+    rec["hands"][0]["actions"] = rec["hands"][0]["actions"][:6]
+    action = hint(rec)
+    assert action["declare"] == "poignee" and action["cards"] == [f"T{k}" for k in range(7, 22)]
 
 
 # ===================================================================== legality, determinism, speed, strength

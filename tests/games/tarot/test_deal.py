@@ -91,7 +91,8 @@ def test_chien_cards_sit_between_packets_one_per_gap(seed: int) -> None:
     ("held", "sec"),
     [
         ("T1 AS 2S", True),
-        ("T1 EX AS", True),
+        # The Excuse guards the Petit: not sec.
+        ("T1 EX AS", False),
         ("T1 T2 AS", False),
         ("T2 EX AS", False),
         ("AS 2S", False),

@@ -10,6 +10,8 @@ from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import Action
 from cardtable.engine.match import Match
 from cardtable.engine.players import RandomPlayer
+from cardtable.engine.records import load_record_file
+from cardtable.engine.replay import replay
 from cardtable.games.tarot.rules import (
     DECK,
     DISCARD,
@@ -20,6 +22,7 @@ from cardtable.games.tarot.rules import (
     TarotHand,
 )
 from tests.games.tarot.helpers import SEED_CHIEN, act, bids, cards, fill, new_hand, seed_deal, trumps
+from tests.support import TESTS
 
 
 def refusal(state: TarotHand, raw: dict[str, object]) -> str:
@@ -84,7 +87,7 @@ def test_the_partner_is_secret_until_the_called_card_is_played() -> None:
 
 
 def test_a_petit_sec_hand_is_shown_to_everyone() -> None:
-    deal = fill(4, {2: cards("T1 EX"), 0: trumps(*range(2, 20))}, cards("AS 2S 3S 4S 5S 6S"))
+    deal = fill(4, {2: cards("T1 AH"), 0: [*trumps(*range(2, 19)), "EX"]}, cards("AS 2S 3S 4S 5S 6S"))
     state = new_hand(deal, dealer=0)
     assert state.complete and state.annulled == "petit_sec" and state.to_act is None
     assert state.view(1).shown_hands == {2: deal.hands[2]}
@@ -205,7 +208,7 @@ def test_calling_a_card_in_the_chien_plays_alone() -> None:
 
 def test_annulled_hands_pass_the_deal_and_do_not_count() -> None:
     match = Match(RULES, RULES.parse_options({"deals": 1}, 4), 4)
-    deal = fill(4, {2: cards("T1 EX"), 0: trumps(*range(2, 20))}, cards("AS 2S 3S 4S 5S 6S"))
+    deal = fill(4, {2: cards("T1 AH"), 0: [*trumps(*range(2, 19)), "EX"]}, cards("AS 2S 3S 4S 5S 6S"))
     annulled = match.begin_hand(0, deal)
     assert annulled.complete and match.winner is None
     assert RULES.next_dealer(annulled) == 1 and match.next_dealer() == 1
@@ -244,3 +247,25 @@ def test_several_poignees_in_one_hand_all_count() -> None:
     act(state, {"seat": 1, "declare": "poignee", "cards": trumps(*range(12, 22))})
     assert [(seat, level) for seat, _cards, level in state.poignees] == [(0, 0), (1, 0)]
     assert [p["seat"] for p in state.summary()["poignees"]] == [0, 1]
+
+
+@pytest.mark.parametrize(
+    ("record", "line"),
+    [
+        ("cases/tarot/petit_au_bout_captured_by_taker", "Petit au bout: the Petit was in the last trick, and the "
+                                                        "attack won it."),
+        ("cases/tarot/petit_au_bout_captured_by_defence", "Petit au bout: the Petit was in the last trick, and the "
+                                                          "defence won it."),
+        ("records/tarot/slam_excuse_wins_last_trick_petit_before", "Petit au bout: the slam's Excuse won the last "
+                                                                   "trick, so the trick before counts; the Petit was "
+                                                                   "in it, and the attack won it."),
+        ("records/tarot/excuse_last_trick_defender_to_taker", "The Excuse, played to the last trick, changed side: "
+                                                              "it counts for the attack."),
+        ("records/tarot/five_taker_excuse_last_trick_partner_wins", "The Excuse, played to the last trick, changed "
+                                                                    "side: it counts for the defence."),
+    ],
+)  # fmt: skip
+def test_the_score_sheet_says_where_the_excuse_and_the_petit_au_bout_went(record: str, line: str) -> None:
+    _out, _status, match = replay(load_record_file(TESTS / f"{record}.json"))
+    state = match.hands[-1].state
+    assert isinstance(state, TarotHand) and line in state.explain()

@@ -28,6 +28,15 @@ EXAMPLES = [
     ("5 players, petite alone", facts("petite", 46, 2), 30, 5, None, 120),
     ("garde contre, defence takes every trick", facts("garde_contre", 0, 0, defence_won_all=True), -686, 4, None,
      -2058),
+    ("garde lost by 4, taker catches a defender's T1 in the last trick",
+     facts("garde", 47, 1, petit_au_bout=ATTACK), -38, 4, None, -114),
+    ("garde lost by 10, a defender catches the taker's T1 in the last trick",
+     facts("garde", 41, 1, petit_au_bout=DEFENCE), -90, 4, None, -270),
+    ("petite, a defender's Excuse changes side to the taker in the last trick",
+     facts("petite", 49.5, 2), 34, 4, None, 102),
+    ("slam Excuse leads the last trick, the defence's T1 fell in the trick before",
+     facts("garde", 91, 3, petit_au_bout=ATTACK, chelem_announced=True, attack_won_all=True), 580, 4, None, 1740),
+    ("garde won by 5, triple poignee with a discarded trump", facts("garde", 46, 2, poignees=(2,)), 100, 4, None, 300),
 ]  # fmt: skip
 
 
@@ -78,7 +87,7 @@ def test_petit_au_bout_counts_for_the_side_of_the_petit() -> None:
         (False, True, False, 200),
         (True, False, False, -200),
         (False, False, True, -200),
-        # Decision 8: a failed announcement and a defence chelem add up.
+        # A failed announcement and a defence chelem add up.
         (True, False, True, -400),
         (False, False, False, 0),
     ],
