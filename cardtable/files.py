@@ -123,16 +123,21 @@ def read_json(path: Path) -> object:
     return parse_json(text)
 
 
-def describe_os_error(error: OSError) -> str:
-    """What went wrong with a file, in a player's words."""
-    name = error.filename or ""
+def describe_os_error(error: OSError, folder: Path | None = None) -> str:
+    """What went wrong with a file, in a player's words; ``folder`` names where a temporary file was refused."""
+    if error.errno == errno.ENOTDIR and error.filename:
+        path = Path(error.filename)
+        in_the_way = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), None)
+        if in_the_way is not None:
+            return f"{in_the_way} is a file, where a folder should be"
+    name = f"the folder {folder}" if folder is not None else str(error.filename or "")
     plain = {
         errno.EACCES: f"{name} may not be written (permission denied)",
         errno.EPERM: f"{name} may not be written (permission denied)",
         errno.EROFS: "the disk is read-only",
         errno.ENOSPC: "the disk is full",
         errno.EDQUOT: "the disk quota is used up",
-        errno.ENOTDIR: f"{name} is inside something that is not a folder",
+        errno.ENOTDIR: f"{name} is not in a folder",
         errno.EEXIST: f"{name} is in the way (a file where a folder should be)",
         errno.ENOENT: f"{name} does not exist",
         errno.EISDIR: f"{name} is a folder, not a file",
@@ -199,6 +204,8 @@ class OsLock:
         try:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         except PermissionError:
+            if not self.path.exists():
+                raise
             fd = os.open(self.path, os.O_RDONLY)  # a lock needs no write access to the file
         try:
             locked = _lock(fd)

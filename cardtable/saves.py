@@ -208,7 +208,7 @@ class MatchSave:
                 raise SaveFailed("this match is open in another window, and only that window saves it")
             save_record({**record, "table": config.to_json()}, self.path)
         except OSError as error:
-            raise SaveFailed(describe_os_error(error)) from None
+            raise SaveFailed(describe_os_error(error, self.path.parent)) from None
 
     def finish(self, config: TableConfig, record: dict[str, Any]) -> None:
         """The match is over: kept as the last match, no longer offered for resuming (``SaveFailed``)."""
@@ -219,7 +219,7 @@ class MatchSave:
             self.path.unlink(missing_ok=True)
             self.lock.path.unlink(missing_ok=True)
         except OSError as error:
-            raise SaveFailed(describe_os_error(error)) from None
+            raise SaveFailed(describe_os_error(error, self.home)) from None
         finally:
             self.release()
 
@@ -263,14 +263,17 @@ def matches_folder_problem(home: Path | None = None) -> str | None:
     home = home or data_dir()
     if home.exists() and not home.is_dir():
         return f"the data folder {home} is a file, not a folder"
+    saves = home / SAVES
     try:
-        saves = home / SAVES
         saves.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        return describe_os_error(error)
+    try:
         fd, probe = tempfile.mkstemp(prefix=".probe-", dir=saves)
         os.close(fd)
         os.unlink(probe)
     except OSError as error:
-        return describe_os_error(error)
+        return describe_os_error(error, saves)
     return None
 
 
@@ -343,7 +346,8 @@ def set_aside_notice(save: MatchSave, reason: str) -> str:
     try:
         kept = save.set_aside()
     except OSError as error:
-        return f"{said} It could not be moved aside ({describe_os_error(error)}); it stays as {save.path}."
+        problem = describe_os_error(error, save.path.parent)
+        return f"{said} It could not be moved aside ({problem}), so it stays as {save.path}."
     return f"{said} The file was kept as {kept}."
 
 
@@ -417,7 +421,8 @@ def damaged_settings_notice(path: Path, reason: str) -> str:
     try:
         kept = move_aside(path)
     except OSError as error:
-        return f"{said} The file could not be moved aside ({describe_os_error(error)}); the defaults are used."
+        problem = describe_os_error(error, path.parent)
+        return f"{said} The file could not be moved aside ({problem}), so the defaults are used."
     return f"{said} The file was kept as {kept}; the defaults are used until you change a setting."
 
 

@@ -100,11 +100,9 @@ class CardTableApp(App[None]):
         for notice in set_aside:
             self.notify(notice, severity="warning", timeout=15)
         if unfinished:
-            choice = await self.push_screen_wait(ChoiceDialog(unfinished_question(unfinished), [
-                ("Start the new game (the others stay saved)", "new"),
-                ("Go to the start screen to resume one", "menu"),
-                ("Quit", "quit"),
-            ]))  # fmt: skip
+            title, text = unfinished_question(unfinished)
+            choices = [("Start the new game", "new"), ("Go to the start screen", "menu"), ("Quit", "quit")]
+            choice = await self.push_screen_wait(ChoiceDialog(title, choices, text=text))
             if choice == "menu":
                 self.main_menu()
                 return
@@ -149,9 +147,8 @@ class CardTableApp(App[None]):
         from cardtable.tui.screens.new_game import NewGameScreen
 
         if unfinished:
-            sure = await self.push_screen_wait(
-                ConfirmDialog(unfinished_question(unfinished), yes="New game", no="Back")
-            )
+            title, text = unfinished_question(unfinished)
+            sure = await self.push_screen_wait(ConfirmDialog(f"{title}:\n{text}", yes="New game", no="Back"))
             if not sure:
                 self.main_menu()
                 return
@@ -221,7 +218,7 @@ class CardTableApp(App[None]):
         try:
             store_settings(self.settings)
         except OSError as error:
-            problem = describe_os_error(error)
+            problem = describe_os_error(error, data_dir())
             if problem != self.settings_problem:
                 self.notify(f"Your settings cannot be saved: {problem}.", severity="warning", timeout=8)
             self.settings_problem = problem
@@ -258,10 +255,13 @@ class CardTableApp(App[None]):
         yield SystemCommand("ASCII cards", "Suit letters instead of suit symbols (on/off)", self.toggle_ascii)
 
 
-def unfinished_question(unfinished: list[FoundMatch]) -> str:
-    """Before a new game: the unfinished matches, and that a new game leaves them as they are."""
+def unfinished_question(unfinished: list[FoundMatch]) -> tuple[str, str]:
+    """Before a new game: a title, and the unfinished matches with the promise that a new game keeps them."""
+    one = len(unfinished) == 1
     listed = [match_summary(found).replace("\n", ": ") for found in unfinished[:3]]
     more = f"\n…and {len(unfinished) - 3} more." if len(unfinished) > 3 else ""
-    which = "an unfinished match" if len(unfinished) == 1 else f"{len(unfinished)} unfinished matches"
-    return (f"You have {which}:\n" + "\n".join(f"• {line}" for line in listed) + more
-            + "\n\nA new game leaves them as they are: resume them from the start screen.")  # fmt: skip
+    kept = "it as it is: resume it" if one else "them as they are: resume them"
+    title = "An unfinished match" if one else f"{len(unfinished)} unfinished matches"
+    return title, "\n".join(
+        f"• {line}" for line in listed
+    ) + more + f"\n\nA new game leaves {kept} from the start screen."

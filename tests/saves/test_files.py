@@ -69,7 +69,7 @@ def test_file_errors_are_described_in_plain_words(tmp_path: Path) -> None:
     a_file.write_text("")
     with pytest.raises(OSError) as raised:
         (a_file / "saves").mkdir(parents=True)
-    assert "is inside something that is not a folder" in describe_os_error(raised.value)
+    assert describe_os_error(raised.value) == f"{a_file} is a file, where a folder should be"
 
 
 def test_a_crash_log_goes_to_the_temporary_folder_when_the_data_folder_cannot_take_it(tmp_path: Path) -> None:

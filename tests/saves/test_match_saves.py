@@ -167,7 +167,7 @@ def test_a_data_folder_that_is_a_file_says_so_and_saving_fails_in_plain_words(tm
     config, match = a_match()
     with pytest.raises(SaveFailed) as failed:
         MatchSave.new(home).write(config, match.to_record())
-    assert "not a folder" in failed.value.reason
+    assert failed.value.reason == f"{home} is a file, where a folder should be"
     missing = tmp_path / "missing" / "home"
     assert matches_folder_problem(missing) is None  # a missing folder is made
     MatchSave.new(missing).write(config, match.to_record())
@@ -191,3 +191,39 @@ def test_a_full_disk_fails_the_save_in_plain_words_and_keeps_the_last_good_one(
         save.write(config, match.to_record())
     assert save.path.read_bytes() == before
     assert list((tmp_path / SAVES).glob("*.tmp")) == []
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="a read-only folder does not stop root")
+def test_in_a_read_only_folder_a_damaged_save_stays_where_it_is_and_the_others_resume(tmp_path: Path) -> None:
+    good = saved_match(tmp_path)
+    bad = tmp_path / SAVES / "20240101-000000-abcdef.json"
+    bad.write_text("{")
+    (tmp_path / SAVES).chmod(0o500)
+    try:
+        assert matches_folder_problem(tmp_path) is not None
+        found, notices = find_unfinished(tmp_path)
+        assert [f.save.path for f in found] == [good.path] and not found[0].locked
+        assert len(notices) == 1
+        assert f"the folder {tmp_path / SAVES} may not be written (permission denied)" in notices[0]
+        assert f"so it stays as {bad}" in notices[0]
+        config, match = a_match(actions=7)
+        with pytest.raises(SaveFailed, match="permission denied"):
+            found[0].save.write(config, match.to_record())
+        with pytest.raises(SaveFailed):
+            found[0].save.finish(config, match.to_record())
+    finally:
+        (tmp_path / SAVES).chmod(0o700)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="a read-only folder does not stop root")
+def test_a_save_in_a_read_only_folder_without_its_lock_file_says_the_folder_may_not_be_written(tmp_path: Path) -> None:
+    save = saved_match(tmp_path)
+    save.lock.path.unlink()
+    (tmp_path / SAVES).chmod(0o500)
+    try:
+        config, match = a_match(actions=7)
+        with pytest.raises(SaveFailed) as failed:
+            save.write(config, match.to_record())
+        assert failed.value.reason == f"the folder {tmp_path / SAVES} may not be written (permission denied)"
+    finally:
+        (tmp_path / SAVES).chmod(0o700)

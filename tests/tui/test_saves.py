@@ -128,7 +128,7 @@ async def test_unfinished_matches_are_listed_kept_by_a_new_game_and_open_in_one_
         assert "Resume Manille, hand 1" in shown and "You & North 0 · East & West 0" in shown
         await pilot.press("n")
         await wait_until(pilot, lambda: isinstance(first.screen, ConfirmDialog))
-        assert "You have 2 unfinished matches" in screen_text(first)
+        assert "2 unfinished matches:" in screen_text(first)
         await pilot.press("n")  # back to the start screen
         await wait_until(pilot, lambda: isinstance(first.screen, StartScreen))
         await pilot.press("down", "enter")  # the Manille match
@@ -163,7 +163,7 @@ async def test_cardtable_play_asks_first_too(table_home: Path) -> None:
     app = CardTableApp(table_config("manille", RANDOM_SEATS, seed=8))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
-        assert "You have an unfinished match" in screen_text(app)
+        assert "An unfinished match" in screen_text(app) and "A new game leaves it as it is" in screen_text(app)
         await pilot.press("enter")  # start the new game
         await play_cards(pilot, 1)
     assert old.path.read_bytes() == before and len(saves_in(table_home)) == 2

@@ -73,7 +73,7 @@ async def test_names_are_shown_as_they_were_typed_never_as_markup(table_home: Pa
             raise AssertionError("the match did not end")
         table = table_of(app)
         assert table is not None and "[/] plays the" in log_text(table)
-    assert {"score sheet", "last trick", "table"} <= seen
+    assert {"hand-over", "score sheet", "last trick", "table"} <= seen
     assert not list((table_home / SAVES).glob("*.json"))  # the finished match is offered no more, but kept:
     assert len(json.loads((table_home / LAST_MATCH).read_text())["hands"][0]["actions"]) == 32
 
