@@ -234,9 +234,7 @@ class MatchSave:
         try:
             saved = read_save(self.path)
             return saved, resume_match(saved.record)
-        except FileNotFoundError:
-            raise
-        except UnreadableFile:
+        except (FileNotFoundError, UnreadableFile):
             raise
         except RecordError as error:
             where = f" (hand {error.hand + 1})" if isinstance(error.hand, int) else ""

@@ -181,7 +181,8 @@ class CardTableApp(App[None]):
         self.exit()
 
     async def _confirm_quit(self, table: TableScreen) -> None:
-        table.autosave()  # one more try: the question must tell the truth
+        if table.match.hands:
+            table.autosave()  # one more try: the question must tell the truth
         if table.save_problem is not None:
             question = f"Quit the match? It could not be saved ({table.save_problem}): quitting loses it."
         elif not table.saved:
@@ -258,10 +259,9 @@ class CardTableApp(App[None]):
 def unfinished_question(unfinished: list[FoundMatch]) -> tuple[str, str]:
     """Before a new game: a title, and the unfinished matches with the promise that a new game keeps them."""
     one = len(unfinished) == 1
-    listed = [match_summary(found).replace("\n", ": ") for found in unfinished[:3]]
-    more = f"\n…and {len(unfinished) - 3} more." if len(unfinished) > 3 else ""
+    listed = ["• " + match_summary(found).replace("\n", ": ") for found in unfinished[:3]]
+    if len(unfinished) > 3:
+        listed.append(f"…and {len(unfinished) - 3} more.")
     kept = "it as it is: resume it" if one else "them as they are: resume them"
     title = "An unfinished match" if one else f"{len(unfinished)} unfinished matches"
-    return title, "\n".join(
-        f"• {line}" for line in listed
-    ) + more + f"\n\nA new game leaves {kept} from the start screen."
+    return title, "\n".join(listed) + f"\n\nA new game leaves {kept} from the start screen."

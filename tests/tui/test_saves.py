@@ -144,7 +144,8 @@ async def test_unfinished_matches_are_listed_kept_by_a_new_game_and_open_in_one_
             locked = next(found for found in second.screen.unfinished if found.locked)  # type: ignore[attr-defined]
             manille_before = manille.path.read_bytes()
             second.resume(locked)  # as if it had been chosen just before the first window took it
-            await wait_until(other, lambda: "open in another window: play it there" in screen_text(second))
+            await wait_until(other, lambda: "play it there" in getattr(second.screen, "notice", ""))
+            assert "That match is open in another window: play it there" in screen_text(second)
             assert table_of(second) is None
             await other.press("n")
             await wait_until(other, lambda: isinstance(second.screen, ConfirmDialog))
