@@ -14,15 +14,15 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog
 
 import cardtable.tui.app
-from cardtable.saves import SAVES, SETTINGS
+from cardtable.saves import SAVES, SETTINGS, MatchSave, find_unfinished
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import ConfirmDialog
 from cardtable.tui.screens.new_game import NewGameScreen
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
-from cardtable.tui.screens.start import StartScreen, TooSmallScreen
+from cardtable.tui.screens.start import StartScreen, TooSmallScreen, match_summary
 from cardtable.tui.screens.table import TableScreen
-from tests.saves.support import save_json, saved_match
+from tests.saves.support import a_match, save_json, saved_match
 from tests.saves.test_match_saves import DAMAGES, damaged
 from tests.tui.driver import screen_text, table_config, table_of
 
@@ -113,6 +113,16 @@ async def test_the_match_is_saved_after_every_action_and_resumes_with_the_hand_s
             *[resumed.parts.describe_action(a, resumed.names) for a in actions[4:]],
         ]
         in_order(told, log_text(resumed))
+
+
+@pytest.mark.parametrize(("actions", "hand"), [(None, 1), (5, 1), (32, 2)])
+def test_the_start_screen_names_the_hand_to_play(tmp_path: Path, actions: int | None, hand: int) -> None:
+    config, match = a_match(actions=actions or 0)
+    record = match.to_record() if actions is not None else {**match.to_record(), "hands": []}
+    MatchSave.new(tmp_path).write(config, record)
+    [found], _ = find_unfinished(tmp_path)
+    scores = "You & North 0 · East & West 0" if hand == 1 else "You & North"
+    assert match_summary(found).startswith(f"Manille, hand {hand}\n{scores}")
 
 
 async def test_unfinished_matches_are_listed_kept_by_a_new_game_and_open_in_one_window_only(table_home: Path) -> None:

@@ -24,7 +24,7 @@ def match_summary(found: FoundMatch) -> str:
     if found.match is None or found.config is None:
         return "A match open in another window"
     match = found.match
-    number = len(match.hands) if match.current is not None or not match.hands else len(match.hands) + 1
+    number = len(match.hands) + (match.current is None)  # between two hands, the next one is the one to play
     names = [seat.name for seat in found.config.seats]
     return f"{match.rules.title}, hand {number}\n{score_line(match.rules, names, match.scores)}"
 
