@@ -217,6 +217,7 @@ class MatchSave:
                 return  # the window that has it open finishes it
             save_record({**record, "table": config.to_json()}, self.home / LAST_MATCH)
             self.path.unlink(missing_ok=True)
+            # A table that opened the lock file before it goes may yet lock it, but finds no save to write.
             self.lock.path.unlink(missing_ok=True)
         except OSError as error:
             raise SaveFailed(describe_os_error(error, self.home)) from None
@@ -294,7 +295,26 @@ def save_files(home: Path) -> list[Path]:
             found.append(legacy)  # it cannot move (a read-only folder): offer it where it is
     with contextlib.suppress(OSError):  # no saves folder: no saves
         found += [p for p in saves.iterdir() if _SAVE_NAME.fullmatch(p.name) and p.is_file()]
+        clear_unborn_saves(home)
     return found
+
+
+_TEMPORARY_NAME = re.compile(r"([A-Za-z0-9_-]+\.json).+\.tmp")
+
+
+def clear_unborn_saves(home: Path) -> None:
+    """Delete what a table killed while writing a match's very first save left: a temporary file alone."""
+    for temporary in (home / SAVES).glob("*.json*.tmp"):
+        name = _TEMPORARY_NAME.fullmatch(temporary.name)
+        if name is None or (home / SAVES / name.group(1)).exists():
+            continue  # the lock's holder clears a save's own temporary files
+        save = MatchSave(home / SAVES / name.group(1), home)
+        try:
+            save.claim()  # once no table is writing it, the claim clears it (its lock file stays: see finish)
+        except OSError:
+            pass
+        finally:
+            save.release()
 
 
 def find_unfinished(home: Path | None = None) -> tuple[list[FoundMatch], list[str]]:

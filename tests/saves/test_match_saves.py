@@ -153,10 +153,18 @@ def test_temporary_files_left_by_a_killed_table_are_cleared_by_the_next_one(tmp_
     save = saved_match(tmp_path)
     stale = save.path.with_name(save.path.name + "k3j2_x.tmp")
     stale.write_text("half a save")
-    other = tmp_path / SAVES / "someone-else.jsonk3j2.tmp"
+    other = tmp_path / SAVES / "not-a-save.tmp"
     other.write_text("")
+    unborn = tmp_path / SAVES / "20240101-000000-abcdef.jsonq1w2e3.tmp"  # killed during a match's first save
+    unborn.write_text("{")
+    writing = MatchSave(tmp_path / SAVES / "20240101-000000-fedcba.json", tmp_path)
+    assert writing.claim()  # another table is writing this one's first save right now
+    in_flight = tmp_path / SAVES / "20240101-000000-fedcba.jsonz9x8c7.tmp"
+    in_flight.write_text("{")
     found, _ = find_unfinished(tmp_path)
-    assert len(found) == 1 and not stale.exists() and other.exists()
+    assert len(found) == 1 and not stale.exists() and not unborn.exists()
+    assert in_flight.exists() and other.exists()
+    writing.release()
 
 
 def test_a_data_folder_that_is_a_file_says_so_and_saving_fails_in_plain_words(tmp_path: Path) -> None:
