@@ -88,7 +88,7 @@ def check_shape(data: object) -> None:
     stack: list[tuple[object, str, int]] = [(data, "", 0)]
     while stack:
         value, where, depth = stack.pop()
-        place = f"{where} " if where else "it "
+        place = (where if len(where) <= QUOTE_LENGTH else where[: QUOTE_LENGTH - 1] + "…") + " " if where else "it "
         if isinstance(value, _Refused):
             raise UnreadableFile(f"{place}holds {value.what}")
         if depth > MAX_DEPTH:

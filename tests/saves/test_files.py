@@ -26,6 +26,7 @@ from cardtable.files import OsLock, UnreadableFile, describe_os_error, parse_jso
         ('{"x": -Infinity}', "x holds -Infinity"),
         ('{"x": 1e400}', "x holds the number 1e400, which is too large"),
         ('{"name": "\\ud800"}', "name holds text that is not valid Unicode"),
+        ('{"' + "k" * 100_000 + '": NaN}', "k" * 59 + "… holds NaN"),
         ('{"hands": [ oops', "it is not valid JSON (expecting value at line 1, column 13)"),
         ("", "it is not valid JSON"),
     ],

@@ -18,7 +18,7 @@ from cardtable.files import UnreadableFile, parse_json
 from cardtable.saves import SAVES, SETTINGS, Settings, find_unfinished, load_settings
 from tests.saves.support import a_match
 
-EXAMPLES = 100
+EXAMPLES = 80
 
 BASES = [("manille", 4, 6), ("tarot", 3, 2), ("truco", 2, 3), ("malilla", 4, 6), ("truco", 6, 4), ("tarot", 5, 1)]
 
