@@ -178,6 +178,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The table stopped on an error of its own (a bug): the traceback is in a crash log.
+EXIT_CRASH = 70
+
+
 def cmd_table(args: argparse.Namespace) -> int:
     return run_table(None)
 
@@ -200,10 +204,23 @@ def run_table(config: Any) -> int:
     if not sys.stdout.isatty() or not sys.stdin.isatty():
         print("cardtable: the table needs a terminal (for headless use see 'cardtable --help').", file=sys.stderr)
         return 2
+    from cardtable.files import write_crash_log
+    from cardtable.saves import data_dir
     from cardtable.tui.app import CardTableApp
 
-    CardTableApp(config).run()
-    return 0
+    try:
+        app = CardTableApp(config)
+        app.run()
+        crash_log = app.crash_log
+    except Exception as error:  # a crash before the table's own handler is in place
+        crash_log = write_crash_log(error, data_dir())
+        if crash_log is None:
+            raise
+    if crash_log is not None:
+        print(f"cardtable crashed: what happened is written in {crash_log} (please attach it to a bug report).",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_CRASH
+    return app.return_code or 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -1,25 +1,43 @@
-"""Where the table keeps its files, the autosave, and the player's settings (no Textual here).
+"""Where the table keeps its files: a save per unfinished match, the last finished match, the settings.
 
 The folder is ``$CARDTABLE_HOME`` when set (tests use it), else the platform's user data folder.
-A file that cannot be read is moved aside, never overwritten or deleted, so nothing a player had is lost.
+Every match in play has its own save, ``saves/ID.json`` (a record with the table's seating), written
+atomically after every action by the one table that holds the operating system's lock on it
+(``saves/ID.lock``); other tables may read it but never write it.  A file that cannot be used is
+renamed ``NAME.unreadable-DATE.json`` beside it, never overwritten or deleted, and the player is told
+what is wrong with it.  No Textual here.
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
 import os
+import re
+import secrets
+import tempfile
 import time
-from dataclasses import asdict, dataclass, fields
+import unicodedata
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from cardtable.engine.errors import RecordError
+from cardtable.engine.loop import resume_match
+from cardtable.engine.match import Match
 from cardtable.engine.players import computer_levels
-from cardtable.engine.records import Record, dump_record, parse_record, save_record
+from cardtable.engine.records import Record, parse_record, save_record
 from cardtable.engine.registry import find_game
+from cardtable.files import OsLock, UnreadableFile, describe_os_error, move_aside, quote, read_json
 
-AUTOSAVE = "autosave.json"
+SAVES = "saves"
+LAST_MATCH = "last-match.json"
 SETTINGS = "settings.json"
+#: The single save of earlier versions, moved into ``saves/`` when first seen.
+LEGACY_AUTOSAVE = "autosave.json"
+#: Long enough for any name a player types; a longer one would not fit a seat's panel anyway.
+MAX_NAME = 40
+#: How much of an error's reason a notice quotes (an engine message may quote a long bad value).
+MAX_REASON = 200
 
 
 def data_dir() -> Path:
@@ -29,6 +47,16 @@ def data_dir() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("cardtable", appauthor=False))
+
+
+def shorten(reason: str) -> str:
+    return reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"
+
+
+def printable_name(name: str, seat: int) -> str:
+    """A name the screen can show as it is: no control characters, direction overrides or broken Unicode."""
+    kept = "".join(ch for ch in name if unicodedata.category(ch) not in ("Cc", "Cs", "Cf")).strip()
+    return kept[:MAX_NAME] or f"Seat {seat + 1}"
 
 
 @dataclass
@@ -43,6 +71,13 @@ class SeatConfig:
         return self.kind == "human"
 
 
+def _whole_number(raw: dict[str, Any], key: str) -> int:
+    value = raw.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"table.{key} must be a whole number, not {quote(value)}")
+    return value
+
+
 @dataclass
 class TableConfig:
     """What a table needs beyond the record to go on: who sits where, and the seed of the deals."""
@@ -54,19 +89,55 @@ class TableConfig:
     seed: int
     first_dealer: int
 
+    def __post_init__(self) -> None:
+        for seat, config in enumerate(self.seats):
+            config.name = printable_name(config.name, seat)
+
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "seats": [asdict(s) for s in self.seats]}
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+            "options": self.options,
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+        }
 
     @classmethod
     def from_json(cls, raw: object) -> TableConfig:
+        """The table's part of a save; ``RecordError`` naming the field that is wrong."""
         if not isinstance(raw, dict):
-            raise RecordError("table must be an object")
+            raise RecordError("the save does not say who sits at the table (its table is missing)")
+        rules = find_game(raw.get("game"))
+        players = _whole_number(raw, "players")
+        if players not in rules.player_counts:
+            raise RecordError(f"table.players must be a player count of {rules.title}, not {players}")
+        raw_seats = raw.get("seats")
+        if not isinstance(raw_seats, list) or len(raw_seats) != players:
+            raise RecordError(f"table.seats must list {players} seats")
+        kinds = ["human", *computer_levels(rules)]
+        seats = []
+        for seat, entry in enumerate(raw_seats):
+            if not isinstance(entry, dict):
+                raise RecordError(f"table.seats[{seat}] must have a name and a kind")
+            name, kind = entry.get("name"), entry.get("kind")
+            if not isinstance(name, str):
+                raise RecordError(f"table.seats[{seat}].name must be text, not {quote(name)}")
+            if not isinstance(kind, str) or kind not in kinds:
+                raise RecordError(f"table.seats[{seat}].kind must be one of {', '.join(kinds)}, not {quote(kind)}")
+            seats.append(SeatConfig(name, kind))
+        options = raw.get("options") or {}
+        if not isinstance(options, dict):
+            raise RecordError("table.options must be an object")
         try:
-            seats = [SeatConfig(str(s["name"]), str(s["kind"])) for s in raw["seats"]]
-            return cls(str(raw["game"]), int(raw["players"]), seats, dict(raw.get("options") or {}),
-                       int(raw["seed"]), int(raw["first_dealer"]))  # fmt: skip
-        except (KeyError, TypeError, ValueError) as error:
-            raise RecordError(f"table: {error}") from None
+            rules.parse_options(options, players)
+        except RecordError as error:
+            raise RecordError(f"table.{error.reason}") from None
+        seed = _whole_number(raw, "seed")
+        first_dealer = _whole_number(raw, "first_dealer")
+        if not 0 <= first_dealer < players:
+            raise RecordError(f"table.first_dealer must be a seat from 0 to {players - 1}, not {first_dealer}")
+        return cls(rules.name, players, seats, dict(options), seed, first_dealer)
 
 
 @dataclass
@@ -76,87 +147,306 @@ class SavedTable:
     raw: dict[str, Any]
 
 
-def write_autosave(config: TableConfig, record: dict[str, Any], folder: Path | None = None) -> Path:
-    """Save the match atomically (temporary file, then rename) with the table's seating."""
-    path = (folder or data_dir()) / AUTOSAVE
-    save_record({**record, "table": config.to_json()}, path)
-    return path
-
-
-def read_autosave(folder: Path | None = None) -> SavedTable | None:
-    """The unfinished match, if any; ``RecordError`` if the file is there but cannot be used."""
-    path = (folder or data_dir()) / AUTOSAVE
-    if not path.exists():
-        return None
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise RecordError(f"the save file {path} cannot be read ({error.__class__.__name__})") from None
+def read_save(path: Path) -> SavedTable:
+    """A save file, checked whole; ``UnreadableFile`` or ``RecordError`` naming what is wrong, ``OSError``."""
+    raw = read_json(path)
     if not isinstance(raw, dict):
-        raise RecordError(f"the save file {path} does not hold a record")
+        raise UnreadableFile("it does not hold a match (a JSON object)")
     record = parse_record(raw)
     config = TableConfig.from_json(raw.get("table"))
-    if config.game != record.rules.name or config.players != record.players or len(config.seats) != record.players:
-        raise RecordError(f"the save file {path} does not match its own table")
+    if config.game != record.rules.name or config.players != record.players:
+        raise RecordError("its table and its record are not of the same game and players")
+    if record.rules.parse_options(config.options, config.players) != record.options:
+        raise RecordError("its table and its record have different options")
     return SavedTable(config, record, raw)
 
 
-def move_aside(folder: Path | None = None, name: str = AUTOSAVE) -> Path | None:
-    """Rename an unreadable file so that it is kept for a bug report but no longer in the way."""
-    path = (folder or data_dir()) / name
-    if not path.exists():
+class SaveFailed(Exception):
+    """A save could not be written; ``reason`` says why in a player's words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class MatchSave:
+    """One match's save file, and the lock that makes a single table at a time its writer."""
+
+    def __init__(self, path: Path, home: Path) -> None:
+        self.path = path
+        self.home = home
+        self.lock = OsLock(path.with_suffix(".lock"))
+
+    @classmethod
+    def new(cls, home: Path | None = None) -> MatchSave:
+        home = home or data_dir()
+        name = f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.json"
+        return cls(home / SAVES / name, home)
+
+    def __repr__(self) -> str:
+        return f"MatchSave({str(self.path)!r})"
+
+    def claim(self) -> bool:
+        """Lock the match for this table: False if another one has it, ``OSError`` if no lock can be taken."""
+        if self.lock.held:
+            return True
+        if not self.lock.acquire():
+            return False
+        # Only the lock's holder writes this save, so temporary files left by a killed table are stale.
+        for stale in self.path.parent.glob(f"{self.path.name}*.tmp"):
+            stale.unlink(missing_ok=True)
+        return True
+
+    def release(self) -> None:
+        self.lock.release()
+
+    def write(self, config: TableConfig, record: dict[str, Any]) -> None:
+        """Save the match atomically (temporary file, then rename); ``SaveFailed`` if that cannot be done."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if not self.claim():
+                raise SaveFailed("this match is open in another window, and only that window saves it")
+            save_record({**record, "table": config.to_json()}, self.path)
+        except OSError as error:
+            raise SaveFailed(describe_os_error(error, self.path.parent)) from None
+
+    def finish(self, config: TableConfig, record: dict[str, Any]) -> None:
+        """The match is over: kept as the last match, no longer offered for resuming (``SaveFailed``)."""
+        try:
+            if not self.claim():
+                return  # the window that has it open finishes it
+            save_record({**record, "table": config.to_json()}, self.home / LAST_MATCH)
+            self.path.unlink(missing_ok=True)
+            # A table that opened the lock file before it goes may yet lock it, but finds no save to write.
+            self.lock.path.unlink(missing_ok=True)
+        except OSError as error:
+            raise SaveFailed(describe_os_error(error, self.home)) from None
+        finally:
+            self.release()
+
+    def set_aside(self) -> Path:
+        """Keep a save that cannot be used under another name (the caller holds its lock); ``OSError``."""
+        kept = move_aside(self.path)
+        self.lock.path.unlink(missing_ok=True)
+        return kept
+
+    def load(self) -> tuple[SavedTable, Match]:
+        """Read and replay the save; ``UnreadableFile`` with a player's reason for anything wrong with it."""
+        try:
+            saved = read_save(self.path)
+            return saved, resume_match(saved.record)
+        except (FileNotFoundError, UnreadableFile):
+            raise
+        except RecordError as error:
+            where = f" (hand {error.hand + 1})" if isinstance(error.hand, int) else ""
+            raise UnreadableFile(shorten(error.reason) + where) from None
+        except OSError as error:
+            raise UnreadableFile(f"it cannot be read: {describe_os_error(error)}") from None
+        except Exception as error:  # whatever else a damaged file provokes, it must not stop the table
+            raise UnreadableFile(f"it does not replay ({shorten(str(error)) or error.__class__.__name__})") from None
+
+
+@dataclass
+class FoundMatch:
+    """An unfinished match on the start screen: its save, and what it holds unless another table has it."""
+
+    save: MatchSave
+    config: TableConfig | None
+    match: Match | None
+    locked: bool
+    modified: float
+
+
+def matches_folder_problem(home: Path | None = None) -> str | None:
+    """Why matches cannot be saved in the data folder, if they cannot (found by writing a small file)."""
+    home = home or data_dir()
+    if home.exists() and not home.is_dir():
+        return f"the data folder {home} is a file, not a folder"
+    saves = home / SAVES
+    try:
+        saves.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        return describe_os_error(error)
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".probe-", dir=saves)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as error:
+        return describe_os_error(error, saves)
+    return None
+
+
+_SAVE_NAME = re.compile(r"[A-Za-z0-9_-]+\.json")
+
+
+def save_files(home: Path) -> list[Path]:
+    """The saves of unfinished matches, the one of earlier versions first moved in among them."""
+    saves = home / SAVES
+    legacy = home / LEGACY_AUTOSAVE
+    found = []
+    if legacy.is_file():
+        moved = MatchSave.new(home).path
+        try:
+            saves.mkdir(parents=True, exist_ok=True)
+            legacy.rename(moved)
+        except FileNotFoundError:
+            pass  # another table moved it first
+        except OSError:
+            found.append(legacy)  # it cannot move (a read-only folder): offer it where it is
+    with contextlib.suppress(OSError):  # no saves folder: no saves
+        found += [p for p in saves.iterdir() if _SAVE_NAME.fullmatch(p.name) and p.is_file()]
+        clear_unborn_saves(home)
+    return found
+
+
+_TEMPORARY_NAME = re.compile(r"([A-Za-z0-9_-]+\.json).+\.tmp")
+
+
+def clear_unborn_saves(home: Path) -> None:
+    """Delete what a table killed while writing a match's very first save left: a temporary file alone."""
+    for temporary in (home / SAVES).glob("*.json*.tmp"):
+        name = _TEMPORARY_NAME.fullmatch(temporary.name)
+        if name is None or (home / SAVES / name.group(1)).exists():
+            continue  # the lock's holder clears a save's own temporary files
+        save = MatchSave(home / SAVES / name.group(1), home)
+        try:
+            save.claim()  # once no table is writing it, the claim clears it (its lock file stays: see finish)
+        except OSError:
+            pass
+        finally:
+            save.release()
+
+
+def find_unfinished(home: Path | None = None) -> tuple[list[FoundMatch], list[str]]:
+    """Every unfinished match (most recent first), and a notice for each save that had to be set aside."""
+    home = home or data_dir()
+    found: list[FoundMatch] = []
+    notices: list[str] = []
+    for path in save_files(home):
+        save = MatchSave(path, home)
+        try:
+            entry = examine(save, notices)
+        finally:
+            save.release()
+        if entry is not None:
+            found.append(entry)
+    found.sort(key=lambda entry: entry.modified, reverse=True)
+    return found, notices
+
+
+def examine(save: MatchSave, notices: list[str]) -> FoundMatch | None:
+    try:
+        claimed: bool | None = save.claim()
+    except OSError:
+        claimed = None  # no lock can be taken here (a read-only folder): no table can write it either
+    try:
+        modified = save.path.stat().st_mtime
+        saved, match = save.load()
+    except FileNotFoundError:
+        return None  # finished or set aside by another table meanwhile
+    except (UnreadableFile, OSError) as error:
+        if claimed is False:  # the table that has it open knows better
+            return FoundMatch(save, None, None, locked=True, modified=0.0)
+        reason = error.reason if isinstance(error, UnreadableFile) else describe_os_error(error)
+        notices.append(set_aside_notice(save, reason))
         return None
-    target = path.with_name(f"{path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}-{n}{path.suffix}")
-        n += 1
-    path.rename(target)
-    return target
+    if match.over:
+        if claimed:
+            with contextlib.suppress(SaveFailed):  # it is offered no more either way; the next start tries again
+                save.finish(saved.config, match.to_record())
+        return None
+    return FoundMatch(save, saved.config, match, locked=claimed is False, modified=modified)
 
 
-def finish_autosave(folder: Path | None = None) -> None:
-    """A finished match is kept as the last game's history, no longer offered for resuming."""
-    path = (folder or data_dir()) / AUTOSAVE
-    if path.exists():
-        path.replace(path.with_name("last-match.json"))
+def set_aside_notice(save: MatchSave, reason: str) -> str:
+    """Move a save that cannot be used aside (or say why it stays) and tell the player what was wrong."""
+    said = f"A saved match could not be used: {reason}."
+    try:
+        kept = save.set_aside()
+    except OSError as error:
+        problem = describe_os_error(error, save.path.parent)
+        return f"{said} It could not be moved aside ({problem}), so it stays as {save.path}."
+    return f"{said} The file was kept as {kept}."
+
+
+# ---------------------------------------------------------------------------------------------- settings
+SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
 
 
 @dataclass
 class Settings:
-    """The player's table preferences."""
+    """The player's table preferences; keys this version does not know are kept as they were."""
 
     speed: str = "normal"  # pause before each computer play: slow, normal, fast, instant
     four_colour: bool = False
     ascii_cards: bool = False
     theme: str = "textual-dark"
+    unknown: dict[str, Any] = field(default_factory=dict, repr=False)
 
-    SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
+    SPEEDS = SPEEDS
 
     @property
     def pause(self) -> float:
-        return self.SPEEDS.get(self.speed, 0.8)
+        return SPEEDS.get(self.speed, 0.8)
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.unknown, **{f.name: getattr(self, f.name) for f in fields(self) if f.name != "unknown"}}
 
 
-def load_settings(folder: Path | None = None) -> Settings:
-    path = (folder or data_dir()) / SETTINGS
+def _setting_problem(name: str, value: object) -> str | None:
+    default = getattr(Settings, name)
+    if name == "speed":
+        if not isinstance(value, str) or value not in SPEEDS:
+            return f"speed must be slow, normal, fast or instant, not {quote(value)}"
+    elif isinstance(default, bool):
+        if not isinstance(value, bool):
+            return f"{name.replace('_', ' ')} must be true or false, not {quote(value)}"
+    elif not isinstance(value, str) or not value or len(value) > 60:
+        return f"{name} must be the name of a theme, not {quote(value)}"
+    return None
+
+
+def load_settings(home: Path | None = None) -> tuple[Settings, list[str]]:
+    """The settings, and a notice for each thing that could not be used (the file, or a value in it)."""
+    path = (home or data_dir()) / SETTINGS
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return Settings()
-    known = {f.name for f in fields(Settings)}
-    values = {k: v for k, v in raw.items() if k in known} if isinstance(raw, dict) else {}
+        raw = read_json(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return Settings(), []  # no settings yet; a data folder that is not a folder is reported on its own
+    except OSError as error:
+        return Settings(), [f"Your settings could not be read ({describe_os_error(error)}); the defaults are used."]
+    except UnreadableFile as error:
+        return Settings(), [damaged_settings_notice(path, error.reason)]
+    if not isinstance(raw, dict):
+        return Settings(), [damaged_settings_notice(path, "it does not hold settings (a JSON object)")]
+    settings = Settings()
+    known = {f.name for f in fields(Settings)} - {"unknown"}
+    notices = []
+    for name, value in raw.items():
+        if name not in known:
+            settings.unknown[name] = value
+            continue
+        problem = _setting_problem(name, value)
+        if problem is None:
+            setattr(settings, name, value)
+        else:
+            notices.append(f"In your settings, {problem}: the table uses {quote(getattr(settings, name))} instead.")
+    return settings, notices
+
+
+def damaged_settings_notice(path: Path, reason: str) -> str:
+    said = f"Your settings could not be used: {reason}."
     try:
-        settings = Settings(**values)
-    except TypeError:
-        return Settings()
-    return settings if settings.speed in Settings.SPEEDS else Settings()
+        kept = move_aside(path)
+    except OSError as error:
+        problem = describe_os_error(error, path.parent)
+        return f"{said} The file could not be moved aside ({problem}), so the defaults are used."
+    return f"{said} The file was kept as {kept}; the defaults are used until you change a setting."
 
 
-def store_settings(settings: Settings, folder: Path | None = None) -> None:
-    path = (folder or data_dir()) / SETTINGS
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(dump_record(asdict(settings)), encoding="utf-8")
+def store_settings(settings: Settings, home: Path | None = None) -> None:
+    """Write the settings atomically; ``OSError`` if that cannot be done."""
+    save_record(settings.to_json(), (home or data_dir()) / SETTINGS)
 
 
 DEFAULT_NAMES = {

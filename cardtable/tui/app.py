@@ -9,22 +9,28 @@ from pathlib import Path
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.worker import WorkerFailed
 
-from cardtable.engine.errors import RecordError
-from cardtable.engine.loop import resume_match
+from cardtable.files import UnreadableFile, describe_os_error, write_crash_log
 from cardtable.saves import (
-    SavedTable,
+    FoundMatch,
+    SaveFailed,
     Settings,
     TableConfig,
+    data_dir,
+    find_unfinished,
     load_settings,
-    move_aside,
-    read_autosave,
+    matches_folder_problem,
+    set_aside_notice,
+    shorten,
     store_settings,
 )
+from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import ConfirmDialog
 from cardtable.tui.games import parts_for
-from cardtable.tui.screens.start import StartScreen, TooSmallScreen
+from cardtable.tui.screens.start import StartScreen, TooSmallScreen, match_summary
 from cardtable.tui.screens.table import TableScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -38,70 +44,120 @@ class CardTableApp(App[None]):
     def __init__(self, start: TableConfig | None = None) -> None:
         super().__init__()
         self.start_config = start
-        self.settings: Settings = load_settings()
-        self.saved: SavedTable | None = None
+        self.settings: Settings
+        self.settings, self.notices = load_settings()
+        #: Where the traceback of a crash was written, if the table crashed.
+        self.crash_log: Path | None = None
+        self.settings_problem: str | None = None
 
     # ------------------------------------------------------------------ start-up
     def on_mount(self) -> None:
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
+        else:
+            self.notices.append(f"In your settings, the theme {self.settings.theme!r} is not one of the table's "
+                                f"themes: the table uses {self.theme!r} instead.")  # fmt: skip
         self.apply_card_style()
         if self.start_config is not None:
-            self.push_screen(TableScreen(self.start_config))
+            self.play_now(self.start_config)
         else:
             self.main_menu()
         # Resize events reach only the active screen, so the size guard simply looks a few times a second.
         self.call_after_refresh(self.check_size)
         self.set_interval(0.25, self.check_size)
 
+    def take_notices(self) -> list[str]:
+        """What the player must be told before playing: settings, the data folder, saves set aside."""
+        notices, self.notices = self.notices, []
+        problem = matches_folder_problem()
+        if problem:
+            notices.append(f"Matches cannot be saved: {problem}. You can play, but a match is lost when you quit.")
+        return notices
+
     @work(exclusive=True, group="menu")
     async def main_menu(self, notice: str = "") -> None:
-        resumable, problem = self.find_saved()
-        notice = "\n".join(part for part in (notice, problem) if part)
-        choice = await self.push_screen_wait(StartScreen(resumable, notice))
+        notices = self.take_notices()
+        unfinished, set_aside = find_unfinished()
+        text = "\n".join(part for part in (notice, *notices, *set_aside) if part)
+        choice = await self.push_screen_wait(StartScreen(unfinished, text))
         if choice == "quit":
             self.exit()
-        elif choice == "resume" and self.saved is not None:
-            self.open_saved(self.saved)
+        elif choice.startswith("resume:"):
+            self.resume(unfinished[int(choice[7:])])
         elif choice.startswith("rules:"):
             from cardtable.tui.screens.rules import RulesScreen
 
             await self.push_screen_wait(RulesScreen(choice[6:]))
             self.main_menu()
         else:
-            await self.new_game()
+            await self.new_game(unfinished=unfinished)
 
-    def find_saved(self) -> tuple[str | None, str]:
-        """A description of the unfinished match, and a notice if the save file had to be moved aside."""
-        self.saved = None
+    @work(exclusive=True, group="menu")
+    async def play_now(self, config: TableConfig) -> None:
+        """``cardtable play``: straight to the table, once the player knows about their unfinished matches."""
+        for notice in self.take_notices():
+            self.notify(notice, severity="warning", timeout=15)
+        unfinished, set_aside = find_unfinished()
+        for notice in set_aside:
+            self.notify(notice, severity="warning", timeout=15)
+        if unfinished:
+            title, text = unfinished_question(unfinished)
+            choices = [("Start the new game", "new"), ("Go to the start screen", "menu"), ("Quit", "quit")]
+            choice = await self.push_screen_wait(ChoiceDialog(title, choices, text=text))
+            if choice == "menu":
+                self.main_menu()
+                return
+            if choice == "quit":
+                self.exit()
+                return
+        self.push_screen(TableScreen(config))
+
+    def resume(self, found: FoundMatch) -> None:
+        """Open an unfinished match at the table, once this table holds its lock."""
+        save = found.save
         try:
-            saved = read_autosave()
-        except RecordError as error:
-            kept = move_aside()
-            return None, f"Your saved match could not be read: {error.reason}\nThe file was kept as {kept}."
-        if saved is None:
-            return None, ""
+            claimed: bool | None = save.claim()
+        except OSError:
+            claimed = None  # the folder cannot be written: play on, the table says it cannot save
+        if claimed is False:
+            self.main_menu("That match is open in another window: play it there, or choose another one.")
+            return
         try:
-            match = resume_match(saved.record)
-        except RecordError as error:
-            kept = move_aside()
-            return None, f"Your saved match could not be replayed: {error.reason}\nThe file was kept as {kept}."
+            saved, match = save.load()
+            table = TableScreen(saved.config, match, save)
+        except FileNotFoundError:
+            save.release()
+            self.main_menu("That match is no longer saved here: it was finished in another window.")
+            return
+        except Exception as error:  # whatever is wrong with a save, the start screen opens again
+            reason = error.reason if isinstance(error, UnreadableFile) else shorten(str(error)) or "it does not replay"
+            notice = set_aside_notice(save, reason) if claimed else f"That match cannot be resumed: {reason}."
+            save.release()
+            self.main_menu(notice)
+            return
         if match.over:
-            return None, ""
+            try:
+                save.finish(saved.config, match.to_record())
+            except SaveFailed:
+                save.release()
+            self.main_menu("That match was already over.")
+            return
         reason = parts_for(match.rules.name).not_at_table(match.options)
         if reason is not None:
-            return None, f"Your saved match cannot be resumed: {reason}"
-        self.saved = saved
-        scores = " : ".join(str(match.scores[s]) for s in range(min(2, match.players)))
-        return f"{match.rules.title}, hand {max(1, len(match.hands))}, {scores}", ""
+            save.release()
+            self.main_menu(f"That match cannot be resumed: {reason}")
+            return
+        self.push_screen(table)
 
-    def open_saved(self, saved: SavedTable) -> None:
-        match = resume_match(saved.record)
-        self.push_screen(TableScreen(saved.config, match))
-
-    async def new_game(self, game: str | None = None) -> None:
+    async def new_game(self, game: str | None = None, unfinished: list[FoundMatch] | None = None) -> None:
         from cardtable.tui.screens.new_game import NewGameScreen
 
+        if unfinished:
+            title, text = unfinished_question(unfinished)
+            sure = await self.push_screen_wait(ConfirmDialog(f"{title}:\n{text}", yes="New game", no="Back"))
+            if not sure:
+                self.main_menu()
+                return
         config = await self.push_screen_wait(NewGameScreen(game))
         if config is None:
             self.main_menu()
@@ -122,20 +178,40 @@ class CardTableApp(App[None]):
         self.pop_screen()
         self.run_worker(self.new_game(table.config.game), group="menu", exclusive=True)
 
-    # ------------------------------------------------------------------ quitting, size, settings
+    # ------------------------------------------------------------------ quitting, crashing, size, settings
     async def action_quit_table(self) -> None:
         table = next((s for s in self.screen_stack if isinstance(s, TableScreen)), None)
         if table is not None and not table.match.over:
-            self.run_worker(self._confirm_quit(), group="quit", exclusive=True)
+            self.run_worker(self._confirm_quit(table), group="quit", exclusive=True)
             return
         self.exit()
 
-    async def _confirm_quit(self) -> None:
-        sure = await self.push_screen_wait(
-            ConfirmDialog("Quit the match? It is saved, and offered to you next time.", yes="Quit", no="Keep playing")
-        )
-        if sure:
+    async def _confirm_quit(self, table: TableScreen) -> None:
+        if table.match.hands:
+            table.autosave()  # one more try: the question must tell the truth
+        if table.save_problem is not None:
+            question = f"Quit the match? It could not be saved ({table.save_problem}): quitting loses it."
+        elif not table.saved:
+            question = "Quit the match? Nothing has been played yet."
+        else:
+            question = "Quit the match? It is saved, and offered to you next time."
+        if await self.push_screen_wait(ConfirmDialog(question, yes="Quit", no="Keep playing")):
             self.exit()
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual prints the traceback (with local variables: a hidden hand among them) when it exits;
+        # the player gets one line instead, and the traceback goes to a log file.
+        if self.crash_log is None:
+            cause = error.error if isinstance(error, WorkerFailed) else error  # the match runs in a worker
+            self.crash_log = write_crash_log(cause, data_dir())
+        super()._handle_exception(error)
+        if self.crash_log is not None:
+            self._exit_renderables.clear()
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:  # fmt: skip
+        # Notifications quote names and file names, which are text, never markup.
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def check_size(self) -> None:
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
@@ -149,7 +225,12 @@ class CardTableApp(App[None]):
         try:
             store_settings(self.settings)
         except OSError as error:
-            self.notify(f"Could not save the settings: {error}", severity="warning")
+            problem = describe_os_error(error, data_dir())
+            if problem != self.settings_problem:
+                self.notify(f"Your settings cannot be saved: {problem}.", severity="warning", timeout=8)
+            self.settings_problem = problem
+            return
+        self.settings_problem = None
 
     def watch_theme(self, theme: str) -> None:
         if self.settings.theme != theme:
@@ -181,5 +262,12 @@ class CardTableApp(App[None]):
         yield SystemCommand("ASCII cards", "Suit letters instead of suit symbols (on/off)", self.toggle_ascii)
 
 
-def run_app(start: TableConfig | None = None, home: Path | None = None) -> None:
-    CardTableApp(start).run()
+def unfinished_question(unfinished: list[FoundMatch]) -> tuple[str, str]:
+    """Before a new game: a title, and the unfinished matches with the promise that a new game keeps them."""
+    one = len(unfinished) == 1
+    listed = ["• " + match_summary(found).replace("\n", ": ") for found in unfinished[:3]]
+    if len(unfinished) > 3:
+        listed.append(f"…and {len(unfinished) - 3} more.")
+    kept = "it as it is: resume it" if one else "them as they are: resume them"
+    title = "An unfinished match" if one else f"{len(unfinished)} unfinished matches"
+    return title, "\n".join(listed) + f"\n\nA new game leaves {kept} from the start screen."

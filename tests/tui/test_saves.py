@@ -1,80 +1,294 @@
-"""Autosave, resume, an unreadable save moved aside, and the too-small notice."""
+"""Never lose a match: a save per match, resumed from the start screen, locked to one window, failures said."""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
 from textual.pilot import Pilot
+from textual.widgets import RichLog
 
-from cardtable.saves import AUTOSAVE
+import cardtable.tui.app
+from cardtable.saves import SAVES, SETTINGS, MatchSave, find_unfinished
 from cardtable.tui.app import CardTableApp
-from cardtable.tui.screens.start import StartScreen, TooSmallScreen
+from cardtable.tui.dialogs.choice import ChoiceDialog
+from cardtable.tui.dialogs.message import ConfirmDialog
+from cardtable.tui.screens.new_game import NewGameScreen
+from cardtable.tui.screens.score_sheet import ScoreSheetScreen
+from cardtable.tui.screens.start import StartScreen, TooSmallScreen, match_summary
 from cardtable.tui.screens.table import TableScreen
+from tests.saves.support import a_match, save_json, saved_match
+from tests.saves.test_match_saves import DAMAGES, damaged
 from tests.tui.driver import screen_text, table_config, table_of
 
+RANDOM_SEATS = ["human", "random", "random", "random"]
 
-async def test_the_match_is_saved_after_every_action_and_resumes_where_it_was(table_home: Path) -> None:
-    config = table_config("manille", ["human", "random", "random", "random"], seed=5)
+
+class Watched(CardTableApp):
+    """The app, with every notification it shows kept for the test to read."""
+
+    CSS_PATH = str(Path(cardtable.tui.app.__file__).with_name(CardTableApp.CSS_PATH))  # beside the app, not here
+    said: list[str]
+
+    def notify(self, message: str, **kwargs: Any) -> None:  # type: ignore[override]
+        self.__dict__.setdefault("said", []).append(message)
+        super().notify(message, **kwargs)
+
+
+async def wait_until(pilot: Pilot[None], ready: Callable[[], object], steps: int = 300) -> None:
+    for _ in range(steps):
+        await pilot.pause()
+        if ready():
+            await pilot.pause()  # drawn, too
+            return
+    raise AssertionError(f"never ready; the screen is {pilot.app.screen!r}")
+
+
+async def play_cards(pilot: Pilot[None], count: int) -> TableScreen:
+    app = pilot.app
+    assert isinstance(app, CardTableApp)
+    for _ in range(count):
+        await wait_until(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn() and t is app.screen)
+        await pilot.press("enter")
+    await pilot.pause()
+    table = table_of(app)
+    assert table is not None
+    return table
+
+
+def saves_in(home: Path) -> list[Path]:
+    return sorted((home / SAVES).glob("*.json"))
+
+
+def log_text(table: TableScreen) -> str:
+    """The whole log as one line of text (its lines are wrapped to the side panel)."""
+    return " ".join(" ".join(strip.text.split()) for strip in table.query_one("#log", RichLog).lines)
+
+
+def in_order(parts: list[str], text: str) -> None:
+    at = 0
+    for part in parts:
+        found = text.find(" ".join(part.split()), at)
+        assert found >= 0, f"{part!r} is not in {text[at : at + 300]!r}"
+        at = found + len(part)
+
+
+async def test_the_match_is_saved_after_every_action_and_resumes_with_the_hand_so_far_in_the_log(
+    table_home: Path,
+) -> None:
+    config = table_config("manille", RANDOM_SEATS, seed=5)
     app = CardTableApp(config)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(3):
-            for _ in range(100):
-                await pilot.pause()
-                table = table_of(app)
-                if table is not None and table.my_card_turn():
-                    break
-            await pilot.press("enter")
-        await pilot.pause()
-        table = table_of(app)
-        assert table is not None
+        table = await play_cards(pilot, 2)
+        assert log_text(table).startswith("Manille: You, East, North, West. — Hand 1: ")
         record = table.match.to_record()
-    saved = json.loads((table_home / AUTOSAVE).read_text())
-    assert saved["hands"] == record["hands"] and len(saved["hands"][0]["actions"]) >= 9
+    [path] = saves_in(table_home)
+    saved = json.loads(path.read_text())
+    assert saved["hands"] == record["hands"] and len(saved["hands"][0]["actions"]) >= 5
     assert saved["table"]["seats"][0] == {"name": "You", "kind": "human"}
 
     again = CardTableApp()
-    async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(again.screen, StartScreen) and again.screen.resumable
-        assert "Resume" in screen_text(again)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: isinstance(again.screen, StartScreen))
+        assert "Resume Manille, hand 1" in screen_text(again)
         await pilot.press("u")
-        await pilot.pause()
+        await wait_until(pilot, lambda: (t := table_of(again)) is not None and t.my_card_turn())
         resumed = table_of(again)
-        assert isinstance(resumed, TableScreen)
-        assert (
-            resumed.match.to_record()["hands"][0]["actions"][: len(record["hands"][0]["actions"])]
-            == (record["hands"][0]["actions"])
-        )
-        assert resumed.config.seed == config.seed
+        assert resumed is not None and resumed.save.path == path and resumed.config.seed == config.seed
+        done = record["hands"][0]["actions"]
+        assert resumed.match.to_record()["hands"][0]["actions"][: len(done)] == done
+        actions = resumed.match.hands[0].actions[: len(done)]
+        told = [
+            "Manille: You, East, North, West.",
+            "— Resuming hand 1.",
+            "— Hand 1: You deal.",
+            "You turn",
+            *[resumed.parts.describe_action(a, resumed.names) for a in actions[:4]],
+            "the trick,",
+            *[resumed.parts.describe_action(a, resumed.names) for a in actions[4:]],
+        ]
+        in_order(told, log_text(resumed))
 
 
-async def test_an_unreadable_save_is_explained_and_moved_aside(table_home: Path) -> None:
-    broken = '{"format": "cardtable-record/1", "game": "manille", "hands": [ oops'
-    (table_home / AUTOSAVE).write_text(broken)
+@pytest.mark.parametrize(("actions", "hand"), [(None, 1), (5, 1), (32, 2)])
+def test_the_start_screen_names_the_hand_to_play(tmp_path: Path, actions: int | None, hand: int) -> None:
+    config, match = a_match(actions=actions or 0)
+    record = match.to_record() if actions is not None else {**match.to_record(), "hands": []}
+    MatchSave.new(tmp_path).write(config, record)
+    [found], _ = find_unfinished(tmp_path)
+    scores = "You & North 0 · East & West 0" if hand == 1 else "You & North"
+    assert match_summary(found).startswith(f"Manille, hand {hand}\n{scores}")
+
+
+async def test_unfinished_matches_are_listed_kept_by_a_new_game_and_open_in_one_window_only(table_home: Path) -> None:
+    manille = saved_match(table_home, "manille", actions=6, seed=1)
+    tarot = saved_match(table_home, "tarot", players=3, actions=2, seed=2)
+    os.utime(manille.path, (1_000_000, 1_000_000))  # the Tarot match was played last
+    tarot_before = tarot.path.read_bytes()
+    first = CardTableApp()
+    async with first.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(first.screen, StartScreen))
+        shown = screen_text(first)
+        assert "Resume French Tarot, hand 1   (u)" in shown and "You 0 · East 0 · West 0" in shown
+        assert "Resume Manille, hand 1" in shown and "You & North 0 · East & West 0" in shown
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(first.screen, ConfirmDialog))
+        assert "2 unfinished matches:" in screen_text(first)
+        await pilot.press("n")  # back to the start screen
+        await wait_until(pilot, lambda: isinstance(first.screen, StartScreen))
+        await pilot.press("down", "enter")  # the Manille match
+        await wait_until(pilot, lambda: table_of(first) is not None)
+        table = table_of(first)
+        assert table is not None and table.save.path == manille.path and table.save.lock.held
+
+        second = CardTableApp()
+        async with second.run_test(size=(80, 24)) as other:
+            await wait_until(other, lambda: isinstance(second.screen, StartScreen))
+            shown = screen_text(second)
+            assert "Manille, hand 1 — open in another window" in shown and "Resume French Tarot" in shown
+            locked = next(found for found in second.screen.unfinished if found.locked)  # type: ignore[attr-defined]
+            manille_before = manille.path.read_bytes()
+            second.resume(locked)  # as if it had been chosen just before the first window took it
+            await wait_until(other, lambda: "play it there" in getattr(second.screen, "notice", ""))
+            assert "That match is open in another window: play it there" in screen_text(second)
+            assert table_of(second) is None
+            await other.press("n")
+            await wait_until(other, lambda: isinstance(second.screen, ConfirmDialog))
+            await other.press("y")
+            await wait_until(other, lambda: isinstance(second.screen, NewGameScreen))
+            await other.press("ctrl+s")
+            await play_cards(other, 1)
+        assert manille.path.read_bytes() == manille_before and len(saves_in(table_home)) == 3
+        await play_cards(pilot, 1)  # the first window saves its match as before
+    assert manille.path.read_bytes() != manille_before and tarot.path.read_bytes() == tarot_before
+
+
+async def test_cardtable_play_asks_first_too(table_home: Path) -> None:
+    old = saved_match(table_home)
+    before = old.path.read_bytes()
+    app = CardTableApp(table_config("manille", RANDOM_SEATS, seed=8))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        assert "An unfinished match" in screen_text(app) and "A new game leaves it as it is" in screen_text(app)
+        await pilot.press("enter")  # start the new game
+        await play_cards(pilot, 1)
+    assert old.path.read_bytes() == before and len(saves_in(table_home)) == 2
+
+
+async def test_when_saving_fails_the_table_says_so_once_and_the_quit_dialog_tells_the_truth(
+    table_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_fsync = os.fsync
+
+    def disk_full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    app = Watched(table_config("manille", RANDOM_SEATS, seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_cards(pilot, 1)
+        failures = [s for s in app.said if "cannot be saved" in s]
+        assert failures == ["The match cannot be saved: the disk is full. The table keeps trying after every move."]
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        assert app.screen.question == "Quit the match? It could not be saved (the disk is full): quitting loses it."
+        assert "Quit the match? It could not be saved (the disk is full):" in screen_text(app)
+        await pilot.press("n")
+        monkeypatch.setattr(os, "fsync", real_fsync)  # space was freed: the quit dialog's last try succeeds
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        assert app.screen.question == "Quit the match? It is saved, and offered to you next time."
+        assert "Quit the match? It is saved, and offered to you next time." in screen_text(app)
+        assert "The match is saved again." in app.said
+    assert len(saves_in(table_home)) == 1
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="a read-only folder does not stop root")
+async def test_a_read_only_data_folder(table_home: Path) -> None:
+    saved_match(table_home)
+    for folder in (table_home / SAVES, table_home):
+        folder.chmod(0o500)
+    try:
+        app = Watched(table_config("manille", RANDOM_SEATS, seed=5))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+            await pilot.press("enter")
+            await play_cards(pilot, 2)
+            assert sum("cannot be saved" in s for s in app.said) == 2  # the folder, then the match
+    finally:
+        for folder in (table_home, table_home / SAVES):
+            folder.chmod(0o700)
+
+
+def last_hand_to_play() -> Any:
+    """The shared 36 : 24 Manille sample one trick before its end, with 95 points each: that trick ends the match."""
+    from tests.support import TESTS
+
+    record = json.loads((TESTS / "cases" / "manille" / "pips_36_24.json").read_text())
+    record["hands"][0]["actions"] = record["hands"][0]["actions"][:28]
+    record["start_scores"] = [95, 0, 95, 0]
+    return record
+
+
+async def test_a_data_folder_that_is_a_file_plays_to_the_end_and_says_it_cannot_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.engine.loop import resume_match
+    from cardtable.engine.records import parse_record
+
+    home = tmp_path / "a-file"
+    home.write_text("not a folder")
+    monkeypatch.setenv("CARDTABLE_HOME", str(home))
+    app = Watched()
+    app.settings.speed = "instant"  # no settings can be read from there
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
+        assert f"Matches cannot be saved: the data folder {home} is a file" in app.screen.notice  # type: ignore[attr-defined]
+        assert "Matches cannot be saved: the data folder" in screen_text(app)
+        config = table_config("manille", RANDOM_SEATS, seed=1, first_dealer=3)
+        app.push_screen(TableScreen(config, resume_match(parse_record(last_hand_to_play()))))
+        await play_cards(pilot, 1)
+        await wait_until(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog) and "win" in app.screen.title_text)
+        assert any(s.startswith("The match cannot be saved: ") for s in app.said)
+        assert any(s.startswith("The finished match could not be kept: ") for s in app.said)
+    assert home.read_text() == "not a folder"
+
+
+async def test_the_start_screen_opens_over_every_kind_of_damaged_save_and_settings(table_home: Path) -> None:
+    (table_home / SETTINGS).write_text(json.dumps({"speed": "instant", "theme": "no-such-theme", "ascii_cards": 1}))
+    raw = save_json(table_home)
+    (table_home / SAVES).mkdir(exist_ok=True)
+    for n, (change, _says) in enumerate(DAMAGES.values()):
+        (table_home / SAVES / f"20240101-0000{n:02d}-damage.json").write_text(damaged(change)(raw))
+    odd = saved_match(table_home)  # and one that is fine, but for its players' names
+    content = json.loads(odd.path.read_text())
+    for seat, name in zip(content["table"]["seats"], ["[/]", "[red]Cy", "[b]", "\x1b[31mDi\u202e"], strict=True):
+        seat["name"] = name
+    odd.path.write_text(json.dumps(content))
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
-        assert "could not be read" in screen_text(app)
-        assert not app.screen.resumable
-    assert not (table_home / AUTOSAVE).exists()
-    kept = list(table_home.glob("autosave.unreadable-*.json"))
-    assert len(kept) == 1 and kept[0].read_text() == broken
-
-
-async def test_a_save_that_does_not_replay_is_moved_aside_too(table_home: Path) -> None:
-    record = {"format": "cardtable-record/1", "game": "manille", "hands": [], "table": {"nonsense": 1}}
-    (table_home / AUTOSAVE).write_text(json.dumps(record))
-    app = CardTableApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert "could not be read" in screen_text(app)
-    assert len(list(table_home.glob("autosave.unreadable-*.json"))) == 1
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        assert len(screen.unfinished) == 1 and screen.notice.count("A saved match could not be used") == len(DAMAGES)
+        assert "the theme 'no-such-theme' is not one of the table's themes" in screen.notice
+        assert "ascii cards must be true or false, not 1" in screen.notice
+        assert "In your settings" in screen_text(app) and app.theme == "textual-dark"
+        assert "[/] & [b] 0 · [red]Cy & [31mDi 0" in screen_text(app)
+        await pilot.press("u")
+        await wait_until(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
+        assert "[red]Cy" in screen_text(app)
 
 
 async def test_a_terminal_too_small_shows_a_notice_until_it_grows() -> None:
-    app = CardTableApp(table_config("manille", ["human", "random", "random", "random"]))
+    app = CardTableApp(table_config("manille", RANDOM_SEATS))
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)

@@ -10,7 +10,7 @@ from textual.widgets import Select, Static
 from cardtable.cli import main
 from cardtable.engine.match import Match
 from cardtable.engine.registry import find_game
-from cardtable.saves import write_autosave
+from cardtable.saves import MatchSave
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.new_game import NewGameScreen
 from cardtable.tui.screens.start import StartScreen
@@ -50,11 +50,13 @@ async def test_the_new_game_form_refuses_the_variant() -> None:
         assert "not at the table yet" in str(form.query_one("#form-error", Static).render())
 
 
-async def test_a_saved_argentino_match_is_not_offered(table_home: Path) -> None:
+async def test_a_saved_argentino_match_is_not_resumed(table_home: Path) -> None:
     rules = find_game("truco")
     match = Match(rules, rules.parse_options({"variant": "argentino"}, 2), 2)
     config = table_config("truco", ["human", "random"], options={"variant": "argentino"})
-    write_autosave(config, match.to_record(), table_home)
+    save = MatchSave.new(table_home)
+    save.write(config, match.to_record())
+    save.release()
     app = CardTableApp()
     async with app.run_test(size=(100, 40)) as pilot:
         for _ in range(50):
@@ -62,4 +64,9 @@ async def test_a_saved_argentino_match_is_not_offered(table_home: Path) -> None:
             if isinstance(app.screen, StartScreen):
                 break
         assert isinstance(app.screen, StartScreen)
-        assert app.saved is None and "not at the table yet" in screen_text(app)
+        await pilot.press("u")
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, StartScreen) and "cannot be resumed: Truco Argentino" in screen_text(app):
+                break
+        assert isinstance(app.screen, StartScreen) and "cannot be resumed: Truco Argentino" in screen_text(app)

@@ -8,27 +8,33 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, OptionList
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 
 class ChoiceDialog(ModalScreen[Any]):
-    """Returns the value of the chosen entry, or ``cancel_value`` on Escape when ``cancel_value`` is set."""
+    """Returns the value of the chosen entry, or ``cancel_value`` on Escape when ``can_cancel`` is set.
+
+    Titles, text and labels are plain text: they quote players' names, which are never markup.
+    """
 
     BINDINGS = [Binding("escape", "cancel", "Back", show=True)]
 
     def __init__(self, title: str, choices: list[tuple[str, Any]], *, can_cancel: bool = False,
-                 cancel_value: Any = None) -> None:  # fmt: skip
+                 cancel_value: Any = None, text: str = "") -> None:  # fmt: skip
         super().__init__()
         self.title_text = title
+        self.text = text
         self.choices = choices
         self.can_cancel = can_cancel
         self.cancel_value = cancel_value
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)])
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            if self.text:
+                yield Static(self.text, classes="dialog-text", markup=False)
+            yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)], markup=False)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
@@ -19,8 +20,8 @@ class NoticeDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Static(self.text, classes="dialog-text")
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.text, classes="dialog-text", markup=False)
             yield Button("OK", variant="primary", id="ok")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -41,7 +42,7 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-text")
+            yield Static(self.question, classes="dialog-text", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(f"{self.yes} (y)", variant="primary", id="yes")
                 yield Button(f"{self.no} (n)", id="no")
@@ -64,9 +65,10 @@ class HandOverScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"Pass to {self.player_name} — press Enter", classes="dialog-title")
-            yield Static(f"Everyone but {self.player_name}, look away: their cards come next.", classes="dialog-text")
-            yield Button(f"I am {self.player_name}", variant="primary", id="ready")
+            yield Label(f"Pass to {self.player_name} — press Enter", classes="dialog-title", markup=False)
+            yield Static(f"Everyone but {self.player_name}, look away: their cards come next.", classes="dialog-text",
+                         markup=False)  # fmt: skip
+            yield Button(Content(f"I am {self.player_name}"), variant="primary", id="ready")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)

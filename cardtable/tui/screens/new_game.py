@@ -61,8 +61,9 @@ class NewGameScreen(Screen[TableConfig | None]):
                                  id=f"kind-{seat}", compact=True)  # fmt: skip
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-name")
-                yield Input("", placeholder="blank: a new shuffle", id="seed", type="integer", compact=True)
-            yield Static("", id="form-error")
+                yield Input("", placeholder="blank: a new shuffle", id="seed", type="integer", max_length=18,
+                            compact=True)  # fmt: skip
+            yield Static("", id="form-error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Start (Ctrl+S)", variant="primary", id="start", compact=True)
                 yield Button("Back (Esc)", id="back", compact=True)
@@ -82,7 +83,7 @@ class NewGameScreen(Screen[TableConfig | None]):
                                  compact=True)  # fmt: skip
                 else:
                     kind: Literal["integer", "text"] = "integer" if isinstance(default, int) else "text"
-                    yield Input(str(default), id=f"opt-{name}", type=kind, compact=True)
+                    yield Input(str(default), id=f"opt-{name}", type=kind, max_length=60, compact=True)
             yield Static(f"{spec.metadata['help']} (default: {_shown(default)})", classes="help")
 
     @on(Select.Changed, "#game")
@@ -131,7 +132,10 @@ class NewGameScreen(Screen[TableConfig | None]):
         if len({s.name for s in seats}) != len(seats):
             raise RecordError("each seat needs its own name")
         seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text else random.randrange(1_000_000_000)
+        try:
+            seed = int(seed_text) if seed_text else random.randrange(1_000_000_000)
+        except ValueError:
+            raise RecordError("the seed must be a whole number") from None
         first_dealer = random.Random(seed).randrange(self.players)
         return TableConfig(self.game, self.players, seats, options, seed, first_dealer)
 

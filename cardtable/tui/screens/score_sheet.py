@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -35,21 +36,21 @@ class ScoreSheetScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="score-sheet"):
-            yield Label(f"{self.title_text} — score sheet", classes="dialog-title")
+            yield Label(f"{self.title_text} — score sheet", classes="dialog-title", markup=False)
             with VerticalScroll(id="sheet-body"):
                 if self.explanation:
                     yield Label("Last hand", classes="section")
-                    yield Static("\n".join(self.explanation), id="explanation")
+                    yield Static("\n".join(self.explanation), id="explanation", markup=False)
                 yield Label("Match", classes="section")
                 yield DataTable(id="totals", show_cursor=False, zebra_stripes=True)
-                yield Static(self.chart(), id="chart")
+                yield Static(self.chart(), id="chart", markup=False)
             yield Button("Continue (Enter)", variant="primary", id="continue")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_column("Hand")
         for seats, _ in self.sides:
-            table.add_column(self.side_name(seats))
+            table.add_column(Text(self.side_name(seats)))  # a name is text, never markup
         for number, scores in enumerate(self.history):
             label = "start" if number == 0 else str(number)
             table.add_row(label, *[str(scores[seats[0]]) for seats, _ in self.sides])

@@ -1,21 +1,44 @@
-"""The first screen: resume the unfinished match, start a new one, read the rules, or quit."""
+"""The first screen: resume an unfinished match, start a new one, read the rules, or quit."""
 
 from __future__ import annotations
 
+import time
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.engine.registry import available_games, find_game
+from cardtable.saves import FoundMatch
+from cardtable.tui.sides import score_line
 
 BANNER = "♠ ♥  cardtable  ♦ ♣"
 
 
+def match_summary(found: FoundMatch) -> str:
+    """ "Manille, hand 3" and every side's score, on two lines (names are shown as they are, never as markup)."""
+    if found.match is None or found.config is None:
+        return "A match open in another window"
+    match = found.match
+    number = len(match.hands) + (match.current is None)  # between two hands, the next one is the one to play
+    names = [seat.name for seat in found.config.seats]
+    return f"{match.rules.title}, hand {number}\n{score_line(match.rules, names, match.scores)}"
+
+
+def saved_when(modified: float, now: float | None = None) -> str:
+    now = time.time() if now is None else now
+    day = time.strftime("%Y-%m-%d", time.localtime(modified))
+    if day == time.strftime("%Y-%m-%d", time.localtime(now)):
+        return time.strftime("today %H:%M", time.localtime(modified))
+    return time.strftime("%d %b %H:%M", time.localtime(modified))
+
+
 class StartScreen(Screen[str]):
-    """Dismisses with "resume", "new", "rules:GAME" or "quit"."""
+    """Dismisses with "resume:N" (the Nth of the unfinished matches), "new", "rules:GAME" or "quit"."""
 
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
@@ -23,15 +46,26 @@ class StartScreen(Screen[str]):
         Binding("q", "choose('quit')", "Quit"),
     ]
 
-    def __init__(self, resumable: str | None, notice: str = "") -> None:
+    def __init__(self, unfinished: list[FoundMatch], notice: str = "") -> None:
         super().__init__()
-        self.resumable = resumable
+        self.unfinished = unfinished
         self.notice = notice
+
+    @property
+    def resumable(self) -> list[int]:
+        return [n for n, found in enumerate(self.unfinished) if not found.locked]
 
     def compose(self) -> ComposeResult:
         entries = []
-        if self.resumable:
-            entries.append(Option(f"Resume: {self.resumable}   (u)", id="resume"))
+        first = self.resumable[0] if self.resumable else None
+        for n, found in enumerate(self.unfinished):
+            head, _, scores = match_summary(found).partition("\n")
+            if found.locked:
+                label = f"{head} — open in another window" + (f"\n   {scores}" if scores else "")
+            else:
+                key = "   (u)" if n == first else ""
+                label = f"Resume {head}{key}\n   {scores} — {saved_when(found.modified)}"
+            entries.append(Option(Text(label), id=f"resume:{n}", disabled=found.locked))
         entries.append(Option("New game   (n)", id="new"))
         for game in available_games():
             entries.append(Option(f"Rules of {find_game(game).title}", id=f"rules:{game}"))
@@ -41,12 +75,15 @@ class StartScreen(Screen[str]):
             yield Static("Traditional card games at your terminal, against the computer or hot-seat.",
                          classes="dialog-text")  # fmt: skip
             if self.notice:
-                yield Static(self.notice, id="notice")
-            yield OptionList(*entries, id="menu")
+                with VerticalScroll(id="notices"):
+                    yield Static(self.notice, id="notice", markup=False)
+            yield OptionList(*entries, id="menu", markup=False)
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        menu = self.query_one(OptionList)
+        menu.focus()
+        menu.highlighted = self.resumable[0] if self.resumable else len(self.unfinished)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters and parameters[0] == "resume" and not self.resumable:
@@ -57,8 +94,10 @@ class StartScreen(Screen[str]):
         self.dismiss(event.option.id or "quit")
 
     def action_choose(self, what: str) -> None:
-        if what == "resume" and not self.resumable:
-            return
+        if what == "resume":
+            if not self.resumable:
+                return
+            what = f"resume:{self.resumable[0]}"
         self.dismiss(what)
 
 

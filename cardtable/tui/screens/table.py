@@ -14,6 +14,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
@@ -24,11 +25,12 @@ from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandS
 from cardtable.engine.match import Match
 from cardtable.engine.players import computer_levels, make_computer, run_now
 from cardtable.engine.registry import find_game
-from cardtable.saves import Settings, TableConfig, finish_autosave, write_autosave
+from cardtable.saves import MatchSave, SaveFailed, Settings, TableConfig
 from cardtable.tui.dialogs.message import HandOverScreen
 from cardtable.tui.games import parts_for
 from cardtable.tui.games.base import says
 from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
+from cardtable.tui.sides import side_name, sides
 from cardtable.tui.widgets.card import Face
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.seat import SeatPanel
@@ -63,9 +65,14 @@ class TableScreen(Screen[None]):
         Binding("question_mark", "help", "Keys"),
     ]
 
-    def __init__(self, config: TableConfig, match: Match | None = None) -> None:
+    def __init__(self, config: TableConfig, match: Match | None = None, save: MatchSave | None = None) -> None:
         super().__init__()
         self.config = config
+        #: The match's save file; a new match gets a new one, taken when it is first written.
+        self.save = save if save is not None else MatchSave.new()
+        #: Why the last save failed (the player has been told), or None.
+        self.save_problem: str | None = None
+        self.saved = False
         self.rules = find_game(config.game)
         self.parts = parts_for(config.game)
         options = self.rules.parse_options(config.options, config.players)
@@ -100,9 +107,9 @@ class TableScreen(Screen[None]):
                     yield SeatPanel(id="left", classes="seat side")
                     yield TrickArea(id="trick")
                     yield SeatPanel(id="right", classes="seat side")
-                yield Static("", id="prompt")
+                yield Static("", id="prompt", markup=False)
             with Vertical(id="side"):
-                yield Static("", id="info")
+                yield Static("", id="info", markup=False)
                 yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
         # The hand spans the whole width: twelve cards (Malilla's 48-card deck) need 72 columns.
         yield HandView(id="hand")
@@ -119,9 +126,27 @@ class TableScreen(Screen[None]):
         self.log_line(f"{self.rules.title}: {', '.join(self.names)}.")
         if self.match.hands:
             self.log_line(f"— Resuming hand {len(self.match.hands)}.")
-            for action in self.match.hands[-1].actions:
-                self.log_line(self.parts.describe_action(action, self.names))
+            self.log_hand_so_far()
         self.run_match()
+
+    def on_unmount(self) -> None:
+        self.save.release()
+
+    def log_hand_so_far(self) -> None:
+        """After a resume, tell the last hand as it was told while it was played."""
+        replica = Match(self.rules, self.match.options, self.match.players, self.match.start_scores)
+        for number, hand in enumerate(self.match.hands):
+            last = number == len(self.match.hands) - 1
+            state = replica.begin_hand(hand.dealer, hand.deal)
+            if last:
+                self.log_deal(number, hand.dealer, state)
+            for action in hand.actions:
+                tricks = len(state.tricks)
+                replica.apply(action)
+                if last:
+                    self.log_line(self.parts.describe_action(action, self.names))
+                    if len(state.tricks) > tricks:
+                        self.log_trick(state.tricks[-1])
 
     # ------------------------------------------------------------------ the match
     def build_players(self) -> list[Any]:
@@ -143,12 +168,9 @@ class TableScreen(Screen[None]):
 
     async def on_game_event(self, event: Event) -> None:
         if isinstance(event, HandDealt):
-            dealer = self.names[event.dealer]
-            self.log_line(f"— Hand {event.hand + 1}: {dealer} {says(dealer, 'deals')}.")
             state = self.match.current
             if state is not None:
-                for line in self.parts.deal_lines(state.view(self.bottom), self.names):
-                    self.log_line(line)
+                self.log_deal(event.hand, event.dealer, state)
             self.autosave()
         elif isinstance(event, ActionTaken):
             said = self.parts.describe_action(event.action, self.names)
@@ -158,8 +180,7 @@ class TableScreen(Screen[None]):
             self.autosave()
         elif isinstance(event, TrickWon):
             trick = event.trick
-            winner = self.names[trick.winner] if trick.winner is not None else "Nobody"
-            self.log_line(f"{winner} {says(winner, 'wins')} the trick, {trick.points} points.")
+            self.log_trick(trick)
             self.refresh_table(trick=trick)
             await self.pause_after_trick()
         elif isinstance(event, HandScored):
@@ -167,7 +188,7 @@ class TableScreen(Screen[None]):
             self.refresh_table()
             await self.show_score_sheet(final=False)
         elif isinstance(event, MatchOver):
-            finish_autosave()
+            self.finish_save()
             await self.match_over(event)
             return
         self.refresh_table()
@@ -176,11 +197,36 @@ class TableScreen(Screen[None]):
         """Leave a finished trick on the table for a moment (a key skips it)."""
         await wait_or_skip(self.skip, self.settings.pause * 1.5)
 
+    def log_deal(self, number: int, dealer_seat: int, state: Any) -> None:
+        dealer = self.names[dealer_seat]
+        self.log_line(f"— Hand {number + 1}: {dealer} {says(dealer, 'deals')}.")
+        for line in self.parts.deal_lines(state.view(self.bottom), self.names):
+            self.log_line(line)
+
+    def log_trick(self, trick: Any) -> None:
+        winner = self.names[trick.winner] if trick.winner is not None else "Nobody"
+        self.log_line(f"{winner} {says(winner, 'wins')} the trick, {trick.points} points.")
+
     def autosave(self) -> None:
+        """Save after every action; if that fails, say so once, and keep trying."""
         try:
-            write_autosave(self.config, self.match.to_record())
-        except OSError as error:
-            self.notify(f"Could not save the match: {error}", severity="error", timeout=6)
+            self.save.write(self.config, self.match.to_record())
+        except SaveFailed as failure:
+            if self.save_problem is None:
+                self.notify(f"The match cannot be saved: {failure.reason}. The table keeps trying after every move.",
+                            severity="error", timeout=12)  # fmt: skip
+            self.save_problem = failure.reason
+            return
+        if self.save_problem is not None:
+            self.notify("The match is saved again.", timeout=4)
+        self.save_problem = None
+        self.saved = True
+
+    def finish_save(self) -> None:
+        try:
+            self.save.finish(self.config, self.match.to_record())
+        except SaveFailed as failure:
+            self.notify(f"The finished match could not be kept: {failure.reason}.", severity="warning", timeout=8)
 
     async def human_turn(self, player: HumanPlayer, view: View) -> None:
         """A human's decision: hand the keyboard over if needed, then show what they may do."""
@@ -314,7 +360,7 @@ class TableScreen(Screen[None]):
         if self.waiting is not None and self.waiting.seat == self.viewer and not self.waiting.offered:
             legal = self.parts.legal_keys(view)
         hand.show(cards, legal)
-        hand.border_title = f"{self.names[self.viewer]}" + (" (dealer)" if view.dealer == self.viewer else "")  # type: ignore[attr-defined]
+        hand.border_title = Content(self.names[self.viewer] + (" (dealer)" if view.dealer == self.viewer else ""))  # type: ignore[attr-defined]
 
     def refresh_info(self, view: View) -> None:
         match = self.match
@@ -339,17 +385,10 @@ class TableScreen(Screen[None]):
             self.query_one("#info", Static).update(text)
 
     def side_name(self, seats: list[int]) -> str:
-        """ "Ana & Bo" for a pair; "Ana +2" for a larger team (six-player Truco), to fit the side panel."""
-        if len(seats) <= 2:
-            return " & ".join(self.names[s] for s in seats)
-        return f"{self.names[seats[0]]} +{len(seats) - 1}"
+        return side_name(self.names, seats)
 
     def sides_and_scores(self) -> list[tuple[list[int], Any]]:
-        players = self.match.players
-        sides: dict[int, list[int]] = {}
-        for seat in range(players):
-            sides.setdefault(self.rules.side_of(seat, players), []).append(seat)
-        return [(seats, self.match.scores[seats[0]]) for seats in sides.values()]
+        return [(seats, self.match.scores[seats[0]]) for seats in sides(self.rules, self.match.players)]
 
     def refresh_prompt(self) -> None:
         state = self.match.current
@@ -392,8 +431,9 @@ class TableScreen(Screen[None]):
             self.refresh_bindings()
 
     def log_line(self, text: str) -> None:
-        if self.is_mounted:
-            self.query_one("#log", RichLog).write(text)
+        # Not ``is_mounted``: that is only true once ``on_mount`` is over, and the log starts there.
+        for log in self.query("#log").results(RichLog):
+            log.write(text)
 
     # ------------------------------------------------------------------ keys
     def my_card_turn(self) -> bool:

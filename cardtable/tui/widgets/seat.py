@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.content import Content
 from textual.widgets import Static
 
 
@@ -17,5 +18,5 @@ class SeatPanel(Static):
         text = f"{line}\n{backs} {cards} card{'s' if cards != 1 else ''}" + (f"\n{note}" if note else "")
         if text != self.shown:
             self.shown = text
-            self.update(text, layout=False)  # the panel's size is fixed by the table's layout
+            self.update(Content(text), layout=False)  # plain text (a name is never markup); the size is fixed
         self.set_class(acting, "acting")

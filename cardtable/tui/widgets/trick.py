@@ -17,7 +17,7 @@ class TrickArea(Grid):
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
         self.cards = {position: CardWidget(classes="in-trick") for position in SLOTS}
-        self.centre = Static("", classes="centre")
+        self.centre = Static("", classes="centre", markup=False)
         self.centre_text = ""
 
     def compose(self) -> ComposeResult:

@@ -1,0 +1,123 @@
+"""Reading the table's files without ever crashing, plain words for what went wrong, and the OS lock."""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from cardtable.files import OsLock, UnreadableFile, describe_os_error, parse_json, quote, read_json, write_crash_log
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('{"seed": ' + "9" * 5000 + "}", "seed holds a number 5,000 digits long"),
+        ("[" * 1000 + "]" * 1000, "nested more than 64 levels deep"),
+        ("[" * 100_000 + "]" * 100_000, "nested more than 64 levels deep"),
+        ('{"table": {"seed": Infinity}}', "table.seed holds Infinity, which is not a number"),
+        ('{"scores": [1, NaN]}', "scores[1] holds NaN"),
+        ('{"x": -Infinity}', "x holds -Infinity"),
+        ('{"x": 1e400}', "x holds the number 1e400, which is too large"),
+        ('{"name": "\\ud800"}', "name holds text that is not valid Unicode"),
+        ('{"' + "k" * 100_000 + '": NaN}', "k" * 59 + "… holds NaN"),
+        ('{"hands": [ oops', "it is not valid JSON (expecting value at line 1, column 13)"),
+        ("", "it is not valid JSON"),
+    ],
+)
+def test_damaged_json_is_refused_in_plain_words(text: str, says: str) -> None:
+    with pytest.raises(UnreadableFile) as refused:
+        parse_json(text)
+    assert says in refused.value.reason
+    assert "Error" not in refused.value.reason
+
+
+def test_what_the_table_writes_is_read_back() -> None:
+    assert parse_json('{"a": [1, 2.5, "x", true, null, {"b": -3}]}') == {"a": [1, 2.5, "x", True, None, {"b": -3}]}
+    assert parse_json("[" * 60 + "]" * 60) is not None
+
+
+def test_a_file_that_is_not_text_or_far_too_large_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b'{"a": "\xff\xfe"}')
+    with pytest.raises(UnreadableFile, match="not text"):
+        read_json(binary)
+    with_bom = tmp_path / "bom.json"
+    with_bom.write_bytes(b'\xef\xbb\xbf{"a": 1}')
+    assert read_json(with_bom) == {"a": 1}
+    monkeypatch.setattr("cardtable.files.MAX_FILE_BYTES", 4)
+    with pytest.raises(UnreadableFile, match="far too large"):
+        read_json(with_bom)
+
+
+def test_a_message_quotes_only_the_start_of_a_long_value() -> None:
+    assert len(quote("x" * 5_000_000)) <= 60
+    assert quote([]) == "[]" and quote({}) == "{}"
+
+
+def test_file_errors_are_described_in_plain_words(tmp_path: Path) -> None:
+    assert describe_os_error(OSError(errno.ENOSPC, "No space left on device")) == "the disk is full"
+    assert describe_os_error(OSError(errno.EROFS, "Read-only file system")) == "the disk is read-only"
+    denied = PermissionError(errno.EACCES, "Permission denied", str(tmp_path / "saves"))
+    assert describe_os_error(denied) == f"{tmp_path / 'saves'} may not be written (permission denied)"
+    a_file = tmp_path / "file"
+    a_file.write_text("")
+    with pytest.raises(OSError) as raised:
+        (a_file / "saves").mkdir(parents=True)
+    assert describe_os_error(raised.value) == f"{a_file} is a file, where a folder should be"
+
+
+def test_a_crash_log_goes_to_the_temporary_folder_when_the_data_folder_cannot_take_it(tmp_path: Path) -> None:
+    a_file = tmp_path / "home"
+    a_file.write_text("not a folder")
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError as error:
+        log = write_crash_log(error, a_file)
+        assert log is not None and log.parent != a_file
+        assert "RuntimeError: boom" in log.read_text() and "Traceback" in log.read_text()
+        log.unlink()
+        in_home = write_crash_log(error, tmp_path / "ok")
+        assert in_home is not None and in_home.parent == tmp_path / "ok"
+
+
+def test_two_locks_on_one_file_exclude_each_other_even_in_one_process(tmp_path: Path) -> None:
+    first, second = OsLock(tmp_path / "m.lock"), OsLock(tmp_path / "m.lock")
+    assert first.acquire() and first.held
+    assert not second.acquire() and not second.held
+    first.release()
+    assert second.acquire()
+    second.release()
+
+
+HOLDER = textwrap.dedent("""
+    import sys, time
+    from pathlib import Path
+    from cardtable.files import OsLock
+    lock = OsLock(Path(sys.argv[1]))
+    print("held" if lock.acquire() else "busy", flush=True)
+    time.sleep(60)
+""")
+
+
+def test_a_lock_held_by_another_process_is_refused_and_freed_when_that_process_is_killed(tmp_path: Path) -> None:
+    path = tmp_path / "m.lock"
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        mine = OsLock(path)
+        assert not mine.acquire()
+        os.kill(holder.pid, signal.SIGKILL)
+        holder.wait(timeout=10)
+        assert path.exists()  # the file stays behind, and means nothing: the OS dropped the lock
+        assert mine.acquire()
+        mine.release()
+    finally:
+        holder.kill()
+        holder.wait(timeout=10)

@@ -1,0 +1,168 @@
+"""Damaged saves and settings, generated: every one is resumed or set aside with a notice; none crashes."""
+
+from __future__ import annotations
+
+import copy
+import json
+import tempfile
+import unicodedata
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from cardtable.engine.players import make_computer
+from cardtable.files import UnreadableFile, parse_json
+from cardtable.saves import SAVES, SETTINGS, Settings, find_unfinished, load_settings
+from tests.saves.support import a_match
+
+EXAMPLES = 80
+
+BASES = [("manille", 4, 6), ("tarot", 3, 2), ("truco", 2, 3), ("malilla", 4, 6), ("truco", 6, 4), ("tarot", 5, 1)]
+
+
+@cache
+def base_saves() -> list[dict[str, Any]]:
+    saves = []
+    for game, players, actions in BASES:
+        config, match = a_match(game, players, actions)
+        saves.append({**match.to_record(), "table": config.to_json()})
+    return saves
+
+
+def paths(value: Any, where: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [where]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += paths(item, (*where, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found += paths(item, (*where, i))
+    return found
+
+
+def replaced(value: Any, where: tuple[Any, ...], new: Any) -> Any:
+    if not where:
+        return new
+    value[where[0]] = replaced(value[where[0]], where[1:], new)
+    return value
+
+
+def deleted(value: Any, where: tuple[Any, ...]) -> Any:
+    parent = value
+    for step in where[:-1]:
+        parent = parent[step]
+    del parent[where[-1]]
+    return value
+
+
+ODD_TEXT = st.sampled_from(["[/]", "[red]Cy", "[b]", "", " ", "\x1b[31m", "\u202e", "human", "random", "heuristic",
+                            "manille", "x" * 300, "\t\n", "é", "🂡"])  # fmt: skip
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**40), 10**40) | st.floats(allow_nan=False, allow_infinity=False)
+    | ODD_TEXT | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(ODD_TEXT | st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)  # fmt: skip
+TEXT_DAMAGE = st.sampled_from(["Infinity", "NaN", "-Infinity", "9" * 5000, "1e999", "[" * 1000 + "]" * 1000,
+                               '"\\ud800"', "{", "", "}", ",", "null"])  # fmt: skip
+
+
+@st.composite
+def damaged_save(draw: st.DrawFn) -> bytes:
+    raw = copy.deepcopy(draw(st.sampled_from(base_saves())))
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["name", "replace", "delete", "text", "cut", "bytes"]))
+        where = draw(st.sampled_from(paths(raw))) if isinstance(raw, dict | list) else ()
+        table = raw.get("table") if isinstance(raw, dict) else None
+        if kind == "name" and isinstance(table, dict) and isinstance(table.get("seats"), list) and table["seats"]:
+            seat = draw(st.sampled_from(table["seats"]))
+            if isinstance(seat, dict):
+                seat["name"] = draw(ODD_TEXT | st.text(max_size=50))
+        elif kind == "replace":
+            raw = replaced(raw, where, draw(JSON_VALUES))
+        elif kind == "delete" and where:
+            raw = deleted(raw, where)
+        elif kind in ("text", "cut", "bytes"):
+            text = json.dumps(raw, ensure_ascii=False)
+            at = draw(st.integers(0, len(text)))
+            if kind == "text":
+                return (text[:at] + draw(TEXT_DAMAGE) + text[at:]).encode()
+            if kind == "cut":
+                return text[:at].encode()
+            return text.encode()[:at] + draw(st.binary(max_size=8)) + text.encode()[at:]
+    return json.dumps(raw, ensure_ascii=False).encode("utf-8", "surrogatepass")
+
+
+def check_notice(notice: str) -> None:
+    assert notice.startswith("A saved match could not be used: "), notice
+    assert not any(s in notice for s in ("Error", "Traceback", "<class", " object at 0x")), notice
+    assert "does not replay (" not in notice, f"an unexpected failure in the rules: {notice}"
+    assert len(notice) < 700, notice
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(damaged_save())
+def test_any_damaged_save_is_resumed_or_set_aside_with_a_plain_notice(content: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder)
+        (home / SAVES).mkdir()
+        (home / SAVES / "20240101-000000-abcdef.json").write_bytes(content)
+        found, notices = find_unfinished(home)
+        assert len(found) + len(notices) <= 1
+        event("resumed" if found else "set aside" if notices else "not a save")
+        for notice in notices:
+            check_notice(notice)
+        for entry in found:  # resumed: the table can seat everyone and play on from where it is
+            assert entry.config is not None and entry.match is not None and not entry.match.over
+            rules = entry.match.rules
+            rules.parse_options(entry.config.options, entry.config.players)
+            for seat in entry.config.seats:
+                assert seat.name and not any(unicodedata.category(c) in ("Cc", "Cs", "Cf") for c in seat.name)
+                if not seat.human:
+                    make_computer(rules, seat.kind)
+            state = entry.match.current
+            if state is not None and state.to_act is not None:
+                entry.match.apply(state.view(state.to_act).legal_actions()[0])
+
+
+SETTING_NAMES = st.sampled_from(["speed", "four_colour", "ascii_cards", "theme", "unknown", "pause", "SPEEDS", "x"])
+
+
+@st.composite
+def damaged_settings(draw: st.DrawFn) -> bytes:
+    raw = draw(st.dictionaries(SETTING_NAMES, JSON_VALUES | st.sampled_from(["fast", "slow", True, False]),
+                               max_size=6))  # fmt: skip
+    text = json.dumps(raw)
+    if draw(st.booleans()):
+        at = draw(st.integers(0, len(text)))
+        text = text[:at] + draw(TEXT_DAMAGE) + text[at:]
+    return text.encode()
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(damaged_settings())
+def test_any_damaged_settings_file_gives_valid_settings_and_a_notice_per_problem(content: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder)
+        (home / SETTINGS).write_bytes(content)
+        loaded, notices = load_settings(home)
+        assert loaded.speed in Settings.SPEEDS and isinstance(loaded.theme, str) and loaded.theme
+        assert isinstance(loaded.four_colour, bool) and isinstance(loaded.ascii_cards, bool)
+        for notice in notices:
+            assert "Error" not in notice and "Traceback" not in notice and len(notice) < 700, notice
+        try:
+            raw = parse_json(content.decode())
+        except (UnreadableFile, UnicodeDecodeError):
+            raw = None
+        if isinstance(raw, dict) and not (home / SETTINGS).exists():
+            raise AssertionError("settings that could be read were set aside")
+        if (home / SETTINGS).exists():
+            known = ("speed", "four_colour", "ascii_cards", "theme")
+            kept = {name: getattr(loaded, name) for name in known}
+            bad = [n for n, v in (raw or {}).items() if n in known and (type(kept[n]) is not type(v) or kept[n] != v)]
+            assert len(notices) == len(bad), (raw, notices)
+        else:
+            assert len(notices) == 1 and "kept as" in notices[0]

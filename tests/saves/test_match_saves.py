@@ -1,0 +1,237 @@
+"""A save per unfinished match, each locked by the table that has it open; damaged ones set aside with a reason."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable.saves import (
+    LAST_MATCH,
+    LEGACY_AUTOSAVE,
+    SAVES,
+    MatchSave,
+    SaveFailed,
+    find_unfinished,
+    matches_folder_problem,
+)
+from tests.saves.support import a_match, save_json, saved_match
+
+
+def test_every_unfinished_match_has_its_own_save_and_all_are_found_most_recent_first(tmp_path: Path) -> None:
+    older = saved_match(tmp_path, "manille", seed=1)
+    newer = saved_match(tmp_path, "tarot", players=3, seed=2)
+    os.utime(older.path, (1_000_000, 1_000_000))
+    found, notices = find_unfinished(tmp_path)
+    assert notices == []
+    assert [f.save.path for f in found] == [newer.path, older.path]
+    assert [f.config.game for f in found if f.config] == ["tarot", "manille"]
+    assert all(f.match is not None and len(f.match.hands[0].actions) == 5 and not f.locked for f in found)
+    assert {p.parent for p in (older.path, newer.path)} == {tmp_path / SAVES}
+
+
+def test_the_single_save_of_earlier_versions_joins_the_others(tmp_path: Path) -> None:
+    raw = save_json(tmp_path)
+    (tmp_path / LEGACY_AUTOSAVE).write_text(json.dumps(raw))
+    saved_match(tmp_path, seed=9)
+    found, notices = find_unfinished(tmp_path)
+    assert notices == [] and len(found) == 2
+    assert not (tmp_path / LEGACY_AUTOSAVE).exists()
+    assert all(f.save.path.parent == tmp_path / SAVES for f in found)
+    assert any(json.loads(f.save.path.read_text()) == raw for f in found)
+
+
+def damaged(change: Any) -> Any:
+    def apply(raw: dict[str, Any]) -> str:
+        raw = copy.deepcopy(raw)
+        out = change(raw)
+        return out if isinstance(out, str) else json.dumps(raw)
+
+    return apply
+
+
+DAMAGES = {
+    "a 5,000-digit integer": (
+        lambda raw: json.dumps(raw).replace('"seed": 3', '"seed": ' + "7" * 5000),
+        "table.seed holds a number 5,000 digits long",
+    ),
+    "nesting 1,000 deep": (
+        lambda raw: json.dumps(raw).replace('"options": {}', '"options": ' + "[" * 1000 + "]" * 1000, 1),
+        "nested more than 64 levels deep",
+    ),
+    "seed Infinity": (
+        lambda raw: json.dumps(raw).replace('"seed": 3', '"seed": Infinity'),
+        "table.seed holds Infinity",
+    ),
+    "an unknown seat kind": (
+        lambda raw: raw["table"]["seats"][1].update(kind="wizard"),
+        'table.seats[1].kind must be one of human, random, heuristic, not "wizard"',
+    ),
+    "an unknown table option": (lambda raw: raw["table"].update(options={"speed": 3}), "table.options.speed"),
+    "a table option of the wrong type": (lambda raw: raw["table"].update(options={"target": "high"}), "target"),
+    "no table": (lambda raw: raw.pop("table"), "does not say who sits at the table"),
+    "seats not a list": (lambda raw: raw["table"].update(seats="four"), "table.seats must list 4 seats"),
+    "a name that is a number": (
+        lambda raw: raw["table"]["seats"][0].update(name=5),
+        "table.seats[0].name must be text",
+    ),
+    "players as text": (lambda raw: raw["table"].update(players="4"), "table.players must be a whole number"),
+    "a seed with decimals": (lambda raw: raw["table"].update(seed=1.5), "table.seed must be a whole number, not 1.5"),
+    "a dealer off the table": (lambda raw: raw["table"].update(first_dealer=9), "table.first_dealer"),
+    "a table of another game": (lambda raw: raw["table"].update(game="malilla"), "not of the same game"),
+    "a table with other options": (lambda raw: raw["table"].update(options={"target": 50}), "different options"),
+    "hands not a list": (lambda raw: raw.update(hands={}), "hands must be a list"),
+    "an illegal action": (lambda raw: raw["hands"][0]["actions"].append(raw["hands"][0]["actions"][0]), "hand 1"),
+    "a list instead of a match": (lambda raw: "[1, 2, 3]", "does not hold a match"),
+    "a string": (lambda raw: '"a"', "does not hold a match"),
+    "cut short": (lambda raw: json.dumps(raw)[:200], "it is not valid JSON"),
+    "empty": (lambda raw: "", "it is not valid JSON"),
+    "an unknown game": (lambda raw: raw.update(game="x" * 5_000_000), "game must be one of"),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGES, ids=list(DAMAGES))
+def test_a_damaged_save_is_set_aside_with_what_is_wrong(tmp_path: Path, damage: str) -> None:
+    change, says = DAMAGES[damage]
+    text = damaged(change)(save_json(tmp_path))
+    path = tmp_path / SAVES / "20240101-000000-abcdef.json"
+    path.write_text(text)
+    found, notices = find_unfinished(tmp_path)
+    assert found == [] and len(notices) == 1
+    notice = notices[0]
+    assert says in notice, notice
+    assert "Error" not in notice and "Traceback" not in notice and len(notice) < 600
+    kept = list((tmp_path / SAVES).glob("20240101-000000-abcdef.unreadable-*.json"))
+    assert not path.exists() and len(kept) == 1 and kept[0].read_text() == text and str(kept[0]) in notice
+    assert find_unfinished(tmp_path) == ([], [])  # said once: what is set aside is no longer looked at
+
+
+def test_a_match_open_at_another_table_is_shown_as_such_and_never_written_by_this_one(tmp_path: Path) -> None:
+    config, match = a_match()
+    theirs = MatchSave.new(tmp_path)
+    theirs.write(config, match.to_record())  # that table keeps the lock while it plays
+    before = theirs.path.read_bytes()
+    found, _ = find_unfinished(tmp_path)
+    assert len(found) == 1 and found[0].locked and found[0].match is not None
+    mine = found[0].save
+    assert not mine.claim()
+    with pytest.raises(SaveFailed, match="open in another window"):
+        mine.write(config, match.to_record())
+    mine.finish(config, match.to_record())
+    assert theirs.path.read_bytes() == before and not (tmp_path / LAST_MATCH).exists()
+    theirs.release()
+    found, _ = find_unfinished(tmp_path)
+    assert not found[0].locked and found[0].save.claim()
+
+
+def test_a_damaged_save_open_at_another_table_is_left_alone(tmp_path: Path) -> None:
+    theirs = saved_match(tmp_path)
+    theirs.path.write_text("{")
+    assert theirs.claim()
+    found, notices = find_unfinished(tmp_path)
+    assert notices == [] and len(found) == 1 and found[0].locked and found[0].match is None
+    assert theirs.path.read_text() == "{"
+    theirs.release()
+
+
+def test_a_finished_match_is_kept_as_the_last_match_and_offered_no_more(tmp_path: Path) -> None:
+    config, match = a_match()
+    save = MatchSave.new(tmp_path)
+    save.write(config, match.to_record())
+    save.finish(config, match.to_record())
+    assert not save.path.exists() and not save.lock.path.exists() and not save.lock.held
+    last = json.loads((tmp_path / LAST_MATCH).read_text())
+    assert last["hands"] == match.to_record()["hands"] and last["table"] == config.to_json()
+    assert find_unfinished(tmp_path) == ([], [])
+
+
+def test_temporary_files_left_by_a_killed_table_are_cleared_by_the_next_one(tmp_path: Path) -> None:
+    save = saved_match(tmp_path)
+    stale = save.path.with_name(save.path.name + "k3j2_x.tmp")
+    stale.write_text("half a save")
+    other = tmp_path / SAVES / "not-a-save.tmp"
+    other.write_text("")
+    unborn = tmp_path / SAVES / "20240101-000000-abcdef.jsonq1w2e3.tmp"  # killed during a match's first save
+    unborn.write_text("{")
+    writing = MatchSave(tmp_path / SAVES / "20240101-000000-fedcba.json", tmp_path)
+    assert writing.claim()  # another table is writing this one's first save right now
+    in_flight = tmp_path / SAVES / "20240101-000000-fedcba.jsonz9x8c7.tmp"
+    in_flight.write_text("{")
+    found, _ = find_unfinished(tmp_path)
+    assert len(found) == 1 and not stale.exists() and not unborn.exists()
+    assert in_flight.exists() and other.exists()
+    writing.release()
+
+
+def test_a_data_folder_that_is_a_file_says_so_and_saving_fails_in_plain_words(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.write_text("a file")
+    assert matches_folder_problem(home) == f"the data folder {home} is a file, not a folder"
+    assert find_unfinished(home) == ([], [])
+    config, match = a_match()
+    with pytest.raises(SaveFailed) as failed:
+        MatchSave.new(home).write(config, match.to_record())
+    assert failed.value.reason == f"{home} is a file, where a folder should be"
+    missing = tmp_path / "missing" / "home"
+    assert matches_folder_problem(missing) is None  # a missing folder is made
+    MatchSave.new(missing).write(config, match.to_record())
+    assert len(find_unfinished(missing)[0]) == 1
+
+
+def test_a_full_disk_fails_the_save_in_plain_words_and_keeps_the_last_good_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    save = saved_match(tmp_path)
+    before = save.path.read_bytes()
+    config, match = a_match(actions=7)
+
+    def disk_full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(SaveFailed, match="the disk is full"):
+        save.write(config, match.to_record())
+    assert save.path.read_bytes() == before
+    assert list((tmp_path / SAVES).glob("*.tmp")) == []
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="a read-only folder does not stop root")
+def test_in_a_read_only_folder_a_damaged_save_stays_where_it_is_and_the_others_resume(tmp_path: Path) -> None:
+    good = saved_match(tmp_path)
+    bad = tmp_path / SAVES / "20240101-000000-abcdef.json"
+    bad.write_text("{")
+    (tmp_path / SAVES).chmod(0o500)
+    try:
+        assert matches_folder_problem(tmp_path) is not None
+        found, notices = find_unfinished(tmp_path)
+        assert [f.save.path for f in found] == [good.path] and not found[0].locked
+        assert len(notices) == 1
+        assert f"the folder {tmp_path / SAVES} may not be written (permission denied)" in notices[0]
+        assert f"so it stays as {bad}" in notices[0]
+        config, match = a_match(actions=7)
+        with pytest.raises(SaveFailed, match="permission denied"):
+            found[0].save.write(config, match.to_record())
+        with pytest.raises(SaveFailed):
+            found[0].save.finish(config, match.to_record())
+    finally:
+        (tmp_path / SAVES).chmod(0o700)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="a read-only folder does not stop root")
+def test_a_save_in_a_read_only_folder_without_its_lock_file_says_the_folder_may_not_be_written(tmp_path: Path) -> None:
+    save = saved_match(tmp_path)
+    save.lock.path.unlink()
+    (tmp_path / SAVES).chmod(0o500)
+    try:
+        config, match = a_match(actions=7)
+        with pytest.raises(SaveFailed) as failed:
+            save.write(config, match.to_record())
+        assert failed.value.reason == f"the folder {tmp_path / SAVES} may not be written (permission denied)"
+    finally:
+        (tmp_path / SAVES).chmod(0o700)

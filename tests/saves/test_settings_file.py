@@ -1,0 +1,94 @@
+"""settings.json: written atomically, a damaged file kept aside with a notice, each bad value ignored with one."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from cardtable.saves import SETTINGS, Settings, load_settings, store_settings
+
+
+def test_settings_round_trip_and_keep_what_a_newer_version_wrote(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS).write_text(json.dumps({"speed": "fast", "ascii_cards": True, "sound": "loud"}))
+    settings, notices = load_settings(tmp_path)
+    assert notices == [] and settings.speed == "fast" and settings.ascii_cards and not settings.four_colour
+    settings.four_colour = True
+    store_settings(settings, tmp_path)
+    assert json.loads((tmp_path / SETTINGS).read_text()) == {
+        "sound": "loud", "speed": "fast", "four_colour": True, "ascii_cards": True, "theme": "textual-dark",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("values", "says"),
+    [
+        ({"speed": []}, 'speed must be slow, normal, fast or instant, not []: the table uses "normal" instead'),
+        ({"speed": "warp"}, 'not "warp"'),
+        ({"theme": {}}, "theme must be the name of a theme, not {}"),
+        ({"theme": ""}, "theme must be the name of a theme"),
+        ({"four_colour": "yes"}, 'four colour must be true or false, not "yes"'),
+        ({"ascii_cards": 1}, "ascii cards must be true or false, not 1"),
+    ],
+)
+def test_a_bad_value_is_ignored_with_a_notice_and_the_others_are_kept(
+    tmp_path: Path, values: dict[str, object], says: str
+) -> None:
+    (tmp_path / SETTINGS).write_text(json.dumps({"speed": "slow", "four_colour": True, **values}))
+    settings, notices = load_settings(tmp_path)
+    assert len(notices) == 1 and says in notices[0], notices
+    defaults = Settings()
+    for name in ("speed", "four_colour", "ascii_cards", "theme"):
+        expected = defaults if name in values else Settings(speed="slow", four_colour=True)
+        assert getattr(settings, name) == getattr(expected, name)
+    assert (tmp_path / SETTINGS).exists()  # nothing is set aside for a bad value
+
+
+def test_several_bad_values_give_a_notice_each(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS).write_text(json.dumps({"speed": [], "theme": {}, "ascii_cards": None}))
+    settings, notices = load_settings(tmp_path)
+    assert len(notices) == 3 and settings == Settings()
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('{"speed": "fast",', "it is not valid JSON"),
+        ("[1, 2]", "it does not hold settings"),
+        ('{"speed": ' + "1" * 5000 + "}", "speed holds a number 5,000 digits long"),
+        ("[" * 5000 + "]" * 5000, "nested more than 64 levels deep"),
+        ('{"speed": NaN}', "speed holds NaN"),
+    ],
+)
+def test_a_damaged_settings_file_is_kept_aside_with_a_notice(tmp_path: Path, text: str, says: str) -> None:
+    (tmp_path / SETTINGS).write_text(text)
+    settings, notices = load_settings(tmp_path)
+    assert settings == Settings() and len(notices) == 1
+    assert says in notices[0] and "the defaults are used" in notices[0]
+    kept = list(tmp_path.glob("settings.unreadable-*.json"))
+    assert len(kept) == 1 and kept[0].read_text() == text and str(kept[0]) in notices[0]
+    assert not (tmp_path / SETTINGS).exists()
+
+
+def test_settings_are_written_atomically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store_settings(Settings(speed="fast"), tmp_path)
+    before = (tmp_path / SETTINGS).read_text()
+
+    def interrupted(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", interrupted)
+    with pytest.raises(OSError):
+        store_settings(Settings(speed="slow"), tmp_path)
+    assert (tmp_path / SETTINGS).read_text() == before
+    assert [p.name for p in tmp_path.iterdir()] == [SETTINGS]  # no half-written file left behind
+
+
+def test_settings_in_a_data_folder_that_is_a_file_are_the_defaults(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.write_text("")
+    assert load_settings(home) == (Settings(), [])
+    with pytest.raises(OSError):
+        store_settings(Settings(), home)
