@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine.cards import RANK_NAMES, SUIT_NAMES, bits
 from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import Action, View
+from cardtable.games.tarot.scoring import number
 
-from .base import TableParts, says
+from .base import SeenTrick, TableParts, says
 
 if TYPE_CHECKING:
     from cardtable.tui.screens.table import TableScreen
@@ -51,11 +52,18 @@ class TarotParts(TableParts):
     def trump_suit(self, view: View) -> str | None:
         return None
 
+    def last_trick(self, view: View) -> SeenTrick | None:
+        tricks = view.tricks  # type: ignore[attr-defined]
+        if not tricks:
+            return None
+        leader, cards, winner, half_points, _winning_card = tricks[-1]
+        return SeenTrick(leader, tuple(cards), (), winner, number(half_points))
+
     def is_marked(self, view: View, card: int) -> bool:
         return is_trump(view.deck.codes[card])
 
     def sorted_hand(self, view: View) -> list[int]:
-        return list(bits(view.hand))  # deck order: the four suits, then the trumps, then the Excuse
+        return list(bits(view.hand))  # type: ignore[attr-defined]  # deck order: the four suits, then the trumps, then the Excuse
 
     def cards_held(self, view: View, players: int) -> list[int]:
         return list(view.held)  # type: ignore[attr-defined]
@@ -63,18 +71,19 @@ class TarotParts(TableParts):
     def codes(self, view: View, mask: int) -> str:
         return " ".join(view.deck.codes_of(mask))
 
-    def info_lines(self, view: View, names: list[str]) -> list[str]:
+    def info_lines(self, view: View, names: list[str], private: bool = True) -> list[str]:
         v: Any = view
         lines = [f"Deals: {v.options.deals}"]
         if v.taker is not None and v.contract:
             lines.append(f"{names[v.taker]}: {v.contract.replace('_', ' ')}")
         if v.called is not None:
             lines.append(f"King called: {self.card_name(v.deck.codes[v.called])}")
-            if v.known_partner is not None:
-                lines.append(f"Partner: {names[v.known_partner]}")
+            partner = v.known_partner if private else v.revealed_partner
+            if partner is not None:
+                lines.append(f"Partner: {names[partner]}")
         if v.chien:
             lines.append(f"Chien: {self.codes(view, v.chien)}")
-        if v.discard and v.seat == v.taker:
+        if private and v.discard and v.seat == v.taker:
             lines.append(f"Your écart: {self.codes(view, v.discard)}")
         if v.chelem:
             lines.append("Chelem announced")
@@ -90,7 +99,7 @@ class TarotParts(TableParts):
         if v.phase == "bid":
             for bidder, word in reversed(v.bids):
                 if bidder == seat:
-                    return word.replace("_", " ")
+                    return str(word).replace("_", " ")
         if v.taker == seat:
             return "taker"
         return ""
