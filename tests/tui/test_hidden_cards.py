@@ -137,6 +137,11 @@ SCENARIOS = {
     "tarot-5": Scenario(
         "tarot", 5, (4, 0), {"deals": 1}, seed=13, scripted=[Action(s, *PASS) for s in (1, 2, 3)], quick=3
     ),
+    # Whole matches from the first deal, for the slow battery only.
+    "manille-4-whole": Scenario("manille", 4, (0, 1), {"target": 1}, seed=21, quick=0),
+    "manille-3-whole": Scenario("manille", 3, (0, 1, 2), {"target": 1}, seed=22, quick=0),
+    "tarot-4-whole": Scenario("tarot", 4, (0, 2), {"deals": 1}, seed=23, quick=0),
+    "truco-6-whole": Scenario("truco", 6, (0, 1, 2), {"target": 3}, seed=24, quick=0),
 }
 
 
@@ -319,10 +324,10 @@ class Driver:
                 await self.pilot.press("enter")
         else:
             labels = [label for label, _ in screen.choices]
-            # Take a bid, a call or a redeal when offered; otherwise the first choice.
+            # Take a bid, a call or a redeal when offered (a partner declines it); otherwise the first choice.
             wanted = next((i for i, label in enumerate(labels)
-                           if label.startswith(("Petite", "Garde", "Ask for a redeal", "Accept", "Play the hand",
-                                                "Truco", "Knock"))), 0)  # fmt: skip
+                           if label.startswith(("Petite", "Garde", "Ask for a redeal", "Decline the redeal", "Accept",
+                                                "Play the hand", "Truco", "Knock"))), 0)  # fmt: skip
             await self.pilot.press(*["down"] * wanted, "enter")
 
     async def play(self, decisions: int | None = None, max_steps: int = 3000) -> None:
