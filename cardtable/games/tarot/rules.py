@@ -273,6 +273,7 @@ class TarotView(View):
         "players",
         "plays",
         "poignees",
+        "revealed_partner",
         "scores",
         "seat",
         "shown_hands",
@@ -300,6 +301,8 @@ class TarotView(View):
         self.contract = state.contract
         self.called = state.called if state.called >= 0 else None
         self.known_partner = state.partner_known_to(seat)
+        #: The partner as every seat knows it: once the called card is played (the partner himself knows sooner).
+        self.revealed_partner = state.partner_known_to(-1)
         #: The chien, once it is turned face up (petite and garde); never for garde sans or garde contre.
         self.chien = state.chien if state.chien_shown else 0
         #: The taker sees his whole discard; the others only the trumps in it.

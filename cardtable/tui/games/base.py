@@ -6,7 +6,7 @@ The defaults serve any trick game whose views carry ``hand``/``trick``/``tricks`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardtable.engine.cards import SUIT_GLYPHS, bits
 from cardtable.engine.game import Action, View
@@ -17,6 +17,18 @@ __all__ = ["TableParts", "holder", "says"]
 
 if TYPE_CHECKING:
     from cardtable.tui.screens.table import TableScreen
+
+
+class SeenTrick(NamedTuple):
+    """A trick as one seat may see it: a card it may not see is None (played face down by another seat)."""
+
+    leader: int
+    cards: tuple[int | None, ...]
+    #: The seats that played their card face down (everyone sees that they did).
+    face_down: tuple[int, ...]
+    winner: int | None
+    #: What the trick is worth, or None in a game whose tricks have no points.
+    points: Any
 
 
 class TableParts:
@@ -96,10 +108,21 @@ class TableParts:
         trump = self.trump_suit(view)
         return trump is not None and view.deck.codes[card][-1] == trump
 
-    def finished_card(self, view: View, trick: Any, k: int) -> int | None:
-        """The ``k``-th card of a finished trick as this view may see it (None: face down)."""
-        code = trick.cards[k]
-        return view.deck.index[code]
+    def trick_cards(self, view: View) -> list[tuple[int, int | None]]:
+        """The trick in progress as (seat, card) pairs, as the view shows it (None: a card face down)."""
+        return list(view.trick)  # type: ignore[attr-defined]
+
+    def face_down_now(self, view: View) -> tuple[int, ...]:
+        """The seats whose card in the trick in progress lies face down."""
+        return ()
+
+    def last_trick(self, view: View) -> SeenTrick | None:
+        """The last finished trick of the hand, as the view shows it; None before the first one."""
+        tricks = view.tricks  # type: ignore[attr-defined]
+        if not tricks:
+            return None
+        leader, cards, winner, points = tricks[-1][:4]
+        return SeenTrick(leader, tuple(cards), (), winner, points)
 
     def hint_text(self, action: Action) -> str:
         return self.words.hint_text(action)
@@ -125,8 +148,8 @@ class TableParts:
         """The label of an action in the choices dialog."""
         return self.words.choice_label(action)
 
-    def info_lines(self, view: View, names: list[str]) -> list[str]:
-        """Lines for the side panel (trump, turned card, stake...)."""
+    def info_lines(self, view: View, names: list[str], private: bool = True) -> list[str]:
+        """Lines for the side panel (trump, turned card, stake...); only public ones unless ``private``."""
         lines = []
         trump = self.trump_suit(view)
         if trump:

@@ -26,9 +26,9 @@ class MalillaParts(TableParts):
             state = ""
         return f"+{bonus.points} {team} ({kind}{state})"  # type: ignore[attr-defined]
 
-    def info_lines(self, view: View, names: list[str]) -> list[str]:
+    def info_lines(self, view: View, names: list[str], private: bool = True) -> list[str]:
         v = view
-        lines = super().info_lines(view, names)
+        lines = super().info_lines(view, names, private)
         code = v.deck.codes[v.turned]  # type: ignore[attr-defined]
         where = holder(names[v.dealer]) if v.turned_in_hand else "played"  # type: ignore[attr-defined]
         lines.append(f"Turned {self.face_text(code)} ({where})")
@@ -43,7 +43,7 @@ class MalillaParts(TableParts):
     def seat_note(self, view: View, seat: int) -> str:
         for caller, word in reversed(view.calls):  # type: ignore[attr-defined]
             if caller == seat:
-                return {"redeal": "asks redeal", "agree": "agreed", "decline": "declined"}.get(word, word)
+                return str({"redeal": "asks redeal", "agree": "agreed", "decline": "declined"}.get(word, word))
         return ""
 
     def phase_prompt(self, view: View) -> str:

@@ -14,9 +14,9 @@ if TYPE_CHECKING:
 
 
 class ManilleParts(TableParts):
-    def info_lines(self, view: View, names: list[str]) -> list[str]:
+    def info_lines(self, view: View, names: list[str], private: bool = True) -> list[str]:
         v = view
-        lines = super().info_lines(view, names)
+        lines = super().info_lines(view, names, private)
         if v.turned is not None:  # type: ignore[attr-defined]
             code = v.deck.codes[v.turned]  # type: ignore[attr-defined]
             where = holder(names[v.dealer]) if v.turned_in_hand else "played"  # type: ignore[attr-defined]

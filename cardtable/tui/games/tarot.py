@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine.cards import bits
 from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import Action, View
+from cardtable.games.tarot.scoring import number
 from cardtable.games.tarot.words import is_trump
 
-from .base import TableParts
+from .base import SeenTrick, TableParts
 
 if TYPE_CHECKING:
     from cardtable.tui.screens.table import TableScreen
@@ -28,6 +29,13 @@ class TarotParts(TableParts):
     def trump_suit(self, view: View) -> str | None:
         return None
 
+    def last_trick(self, view: View) -> SeenTrick | None:
+        tricks = view.tricks  # type: ignore[attr-defined]
+        if not tricks:
+            return None
+        leader, cards, winner, half_points, _winning_card = tricks[-1]
+        return SeenTrick(leader, tuple(cards), (), winner, number(half_points))
+
     def is_marked(self, view: View, card: int) -> bool:
         return is_trump(view.deck.codes[card])
 
@@ -40,18 +48,19 @@ class TarotParts(TableParts):
     def codes(self, view: View, mask: int) -> str:
         return self.words.glyphs(view.deck.codes_of(mask))
 
-    def info_lines(self, view: View, names: list[str]) -> list[str]:
+    def info_lines(self, view: View, names: list[str], private: bool = True) -> list[str]:
         v: Any = view
         lines = [f"Deals: {v.options.deals}"]
         if v.taker is not None and v.contract:
             lines.append(f"{names[v.taker]}: {v.contract.replace('_', ' ')}")
         if v.called is not None:
             lines.append(f"King called: {self.card_name(v.deck.codes[v.called])}")
-            if v.known_partner is not None:
-                lines.append(f"Partner: {names[v.known_partner]}")
+            partner = v.known_partner if private else v.revealed_partner
+            if partner is not None:
+                lines.append(f"Partner: {names[partner]}")
         if v.chien:
             lines.append(f"Chien: {self.codes(view, v.chien)}")
-        if v.discard and v.seat == v.taker:
+        if private and v.discard and v.seat == v.taker:
             lines.append(f"Your écart: {self.codes(view, v.discard)}")
         if v.chelem:
             lines.append("Chelem announced")

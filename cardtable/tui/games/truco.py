@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine.cards import bits
 from cardtable.engine.game import Action, View
 
-from .base import TableParts
+from .base import SeenTrick, TableParts
 
 if TYPE_CHECKING:
     from cardtable.tui.screens.table import TableScreen
@@ -46,7 +46,7 @@ class TrucoParts(TableParts):
             return f"Manilhas: {rank}s, zap {self.face_text(deck.codes[zap])}" if zap is not None else ""
         return "Manilhas: " + " ".join(self.face_text(deck.codes[c]) for c in reversed(manilhas))
 
-    def info_lines(self, view: View, names: list[str]) -> list[str]:
+    def info_lines(self, view: View, names: list[str], private: bool = True) -> list[str]:
         v: Any = view
         variant = self.variant(view)
         lines = [f"{variant.name.capitalize()}"]
@@ -98,7 +98,7 @@ class TrucoParts(TableParts):
         v: Any = view
         if v.kind == "mao_de_ferro":
             return None if face_down else v.slot_action(key)
-        action = view.play_action(key)
+        action: Action = v.play_action(key)
         if not face_down:
             return action
         hidden = Action(action.seat, "play", action.value, (("hidden", True),))
@@ -108,11 +108,15 @@ class TrucoParts(TableParts):
         v: Any = view
         return v is not None and bool(v.tricks) and v.kind != "mao_de_ferro" and v.phase == "play"
 
-    def finished_card(self, view: View, trick: Any, k: int) -> int | None:
-        seat = (trick.leader + k) % view.players  # type: ignore[attr-defined]
-        if seat in trick.hidden and seat != view.seat:
+    def last_trick(self, view: View) -> SeenTrick | None:
+        tricks = view.tricks  # type: ignore[attr-defined]
+        if not tricks:
             return None
-        return view.deck.index[trick.cards[k]]
+        leader, cards, face_down, winner = tricks[-1]
+        return SeenTrick(leader, cards, face_down, winner, None)
+
+    def face_down_now(self, view: View) -> tuple[int, ...]:
+        return view.trick_hidden  # type: ignore[attr-defined,no-any-return]
 
     def seat_note(self, view: View, seat: int) -> str:
         v: Any = view

@@ -20,7 +20,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
 from cardtable.engine.errors import IllegalAction
-from cardtable.engine.game import Action, View
+from cardtable.engine.game import Action, Trick, View
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandScored, MatchOver, TrickWon
 from cardtable.engine.match import Match
 from cardtable.engine.players import computer_levels, make_computer, run_now
@@ -28,7 +28,7 @@ from cardtable.engine.registry import find_game
 from cardtable.saves import MatchSave, SaveFailed, Settings, TableConfig
 from cardtable.tui.dialogs.message import HandOverScreen
 from cardtable.tui.games import parts_for
-from cardtable.tui.games.base import says
+from cardtable.tui.games.base import SeenTrick, says
 from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
 from cardtable.tui.sides import side_name, sides
 from cardtable.tui.widgets.card import Face
@@ -79,9 +79,15 @@ class TableScreen(Screen[None]):
         self.match = match if match is not None else Match(self.rules, options, config.players)
         self.names = [seat.name for seat in config.seats]
         self.humans = [i for i, seat in enumerate(config.seats) if seat.human]
-        #: The human whose cards are on show (None while the keyboard passes between players).
-        self.viewer: int | None = self.humans[0] if self.humans else None
-        self.bottom = self.viewer if self.viewer is not None else 0
+        #: Several people share the keyboard: each turn of another person is handed over first.
+        self.hot_seat = len(self.humans) > 1
+        #: The person whose cards are on show: the only person at the table; with several, the one whose
+        #: decision it is (None between their turns, while the keyboard passes and computers play).
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        #: The person who has the keyboard now (None until the first hand-over).
+        self.keyboard: int | None = self.viewer
+        #: The seat drawn at the bottom: the person to act (a fixed seat when only computers play).
+        self.bottom = self.humans[0] if self.humans else 0
         self.waiting: HumanPlayer | None = None
         self.view: View | None = None
         self.message = ""
@@ -179,9 +185,8 @@ class TableScreen(Screen[None]):
                 self.notify(said, timeout=3)  # a computer's call or bid, announced
             self.autosave()
         elif isinstance(event, TrickWon):
-            trick = event.trick
-            self.log_trick(trick)
-            self.refresh_table(trick=trick)
+            self.log_trick(event.trick)
+            self.refresh_table(finished=True)
             await self.pause_after_trick()
         elif isinstance(event, HandScored):
             self.history.append(list(event.scores))
@@ -203,9 +208,13 @@ class TableScreen(Screen[None]):
         for line in self.parts.deal_lines(state.view(self.bottom), self.names):
             self.log_line(line)
 
-    def log_trick(self, trick: Any) -> None:
+    def log_trick(self, trick: Trick) -> None:
+        """Who won a trick, and what it was worth in games whose tricks carry points (not Truco's)."""
         winner = self.names[trick.winner] if trick.winner is not None else "Nobody"
-        self.log_line(f"{winner} {says(winner, 'wins')} the trick, {trick.points} points.")
+        worth = ""
+        if self.parts.words.trick_points:
+            worth = f", {trick.points} point" + ("" if trick.points == 1 else "s")
+        self.log_line(f"{winner} {says(winner, 'wins')} the trick{worth}.")
 
     def autosave(self) -> None:
         """Save after every action; if that fails, say so once, and keep trying."""
@@ -230,11 +239,8 @@ class TableScreen(Screen[None]):
 
     async def human_turn(self, player: HumanPlayer, view: View) -> None:
         """A human's decision: hand the keyboard over if needed, then show what they may do."""
-        if len(self.humans) > 1 and self.viewer != player.seat:
-            self.viewer = None
-            self.waiting = None
-            self.refresh_table()
-            await self.app.push_screen_wait(HandOverScreen(player.name))
+        if self.hot_seat and self.keyboard != player.seat:
+            await self.hand_over(player)
         self.viewer = player.seat
         self.waiting = player
         self.view = view
@@ -268,7 +274,24 @@ class TableScreen(Screen[None]):
         prompt = self.parts.offer_prompt(view, player.offered)
         answer = await self.app.push_screen_wait(ChoiceDialog(prompt, choices))
         self.waiting = None
+        self.turn_done()
         player.answer(answer)
+        self.refresh_table()
+
+    async def hand_over(self, player: HumanPlayer) -> None:
+        """Hide the table behind a "Pass to NAME" screen, then turn it so that ``player`` sits at the bottom."""
+        self.viewer = None
+        self.waiting = None
+        self.app.clear_notifications()  # a hint or a refusal names the last person's cards
+        self.refresh_table()
+        await self.app.push_screen_wait(HandOverScreen(player.name))
+        self.keyboard = self.bottom = player.seat
+
+    def turn_done(self) -> None:
+        """A person has answered: with several at the table, their cards (and hints) go out of sight at once."""
+        if self.hot_seat:
+            self.viewer = None
+            self.app.clear_notifications()
 
     def submit(self, action: Action | None) -> None:
         """Check an action with the engine and hand it to the waiting player, or say why it is refused."""
@@ -287,6 +310,7 @@ class TableScreen(Screen[None]):
             return
         self.waiting = None
         self.message = ""
+        self.turn_done()
         player.answer(action)
         self.refresh_table()
 
@@ -301,56 +325,91 @@ class TableScreen(Screen[None]):
         marked = self.parts.is_marked(view, card)
         return Face(card if key is None else key, rank, suit, self.parts.suit_letter(code), trump=marked, **marks)
 
-    def refresh_table(self, trick: Any = None) -> None:
+    def drawn_view(self) -> tuple[View, bool] | None:
+        """The view the table is drawn from, and whether a person is looking at it.
+
+        Nobody looks between two people's turns (and at a table of computers): then only what every seat
+        may see is drawn, from the bottom seat's view with its own secrets left out.
+        """
+        state = self.match.current or (self.match.hands[-1].state if self.match.hands else None)
+        if state is None:
+            return None
+        seat = self.viewer if self.viewer is not None else self.bottom
+        return state.view(seat), self.viewer is not None
+
+    def seen_trick(self) -> SeenTrick | None:
+        """The last finished trick as the table may show it now: face-down cards stay face down."""
+        drawn = self.drawn_view()
+        if drawn is None:
+            return None
+        view, private = drawn
+        seen = self.parts.last_trick(view)
+        if seen is None or private:
+            return seen
+        cards = tuple(None if (seen.leader + k) % self.match.players in seen.face_down else card
+                      for k, card in enumerate(seen.cards))  # fmt: skip
+        return seen._replace(cards=cards)
+
+    def refresh_table(self, finished: bool = False) -> None:
         if not self.is_mounted:
             return
         # Every part of the table changes after an action: draw them all in one update, not one by one.
         with self.app.batch_update():
-            self._refresh_table(trick)
+            self._refresh_table(finished)
 
-    def _refresh_table(self, trick: Any = None) -> None:
-        state = self.match.current or (self.match.hands[-1].state if self.match.hands else None)
-        if state is None:
+    def _refresh_table(self, finished: bool = False) -> None:
+        drawn = self.drawn_view()
+        if drawn is None:
             return
-        seat = self.viewer if self.viewer is not None else self.bottom
-        view = state.view(seat)
+        view, private = drawn
         held = self.parts.cards_held(view, self.match.players)
-        to_act = state.to_act
+        to_act = view.to_act
         for other in range(self.match.players):
             if other == self.bottom:
                 continue
             panel = self.query_one(f"#{self.position_of(other)}", SeatPanel)
-            panel.show(self.names[other], held[other], dealer=other == state.dealer, acting=other == to_act,
+            panel.show(self.names[other], held[other], dealer=other == view.dealer, acting=other == to_act,  # type: ignore[attr-defined]
                        note=self.parts.seat_note(view, other))  # fmt: skip
-        self.refresh_trick(view, trick)
-        self.refresh_hand(view)
-        self.refresh_info(view)
+        self.refresh_trick(view, private, finished)
+        self.refresh_hand(view, held[self.bottom])
+        self.refresh_info(view, private)
         self.refresh_prompt()
         self.refresh_footer()
 
-    def refresh_trick(self, view: View, finished: Any = None) -> None:
-        if finished is not None:
-            players = self.match.players
-            cards = [((finished.leader + k) % players, self.parts.finished_card(view, finished, k))
-                     for k in range(len(finished.cards))]  # fmt: skip
-            winning = finished.winner
+    def refresh_trick(self, view: View, private: bool, finished: bool = False) -> None:
+        """The trick in progress, or the one just won; cards played face down show their backs.
+
+        A seat sees the face of its own face-down card (marked "hidden"); nobody else does, and when nobody
+        is at the keyboard no face-down card shows its face.
+        """
+        players = self.match.players
+        seen = self.seen_trick() if finished else None
+        if seen is not None:
+            cards = [((seen.leader + k) % players, card) for k, card in enumerate(seen.cards)]
+            face_down = seen.face_down
+            winning = seen.winner
         else:
-            cards = list(view.trick)  # type: ignore[attr-defined]
+            face_down = self.parts.face_down_now(view)
+            cards = [(seat, None if seat in face_down and not private else card)
+                     for seat, card in self.parts.trick_cards(view)]  # fmt: skip
             winning = self.parts.winning_seat(view)
         placed = {}
         for k, (seat, card) in enumerate(cards):
             best = seat == winning
-            marks: dict[str, Any] = {"title": "lead" if k == 0 else "", "subtitle": "wins" if best else ""}
-            if card is None:  # a card played face down shows its back
+            below = "wins" if best else "hidden" if seat in face_down else ""
+            marks: dict[str, Any] = {"title": "lead" if k == 0 else "", "subtitle": below}
+            if card is None:
                 placed[self.position_of(seat)] = Face(-1, "", "", "", back=True, **marks)
             else:
                 placed[self.position_of(seat)] = self.face(view, card, winning=best, **marks)
         self.query_one(TrickArea).show(placed, self.parts.centre_text(view))
 
-    def refresh_hand(self, view: View) -> None:
+    def refresh_hand(self, view: View, held: int) -> None:
         hand = self.query_one(HandView)
         if self.viewer is None:
             hand.show([], None)
+            name = self.names[self.bottom]
+            hand.border_title = Content(f"{name}: {held} card{'s' if held != 1 else ''}, face down")
             return
         cards = [
             self.face(view, card, key=key) if card is not None else Face(key, "", "", "", back=True)
@@ -362,13 +421,13 @@ class TableScreen(Screen[None]):
         hand.show(cards, legal)
         hand.border_title = Content(self.names[self.viewer] + (" (dealer)" if view.dealer == self.viewer else ""))  # type: ignore[attr-defined]
 
-    def refresh_info(self, view: View) -> None:
+    def refresh_info(self, view: View, private: bool) -> None:
         match = self.match
         lines = [f"{self.rules.title}"]
         target = getattr(match.options, "target", None)
         if target is not None:
             lines[0] += f" — to {target}"
-        lines.extend(self.parts.info_lines(view, self.names))
+        lines.extend(self.parts.info_lines(view, self.names, private))
         lines.append("")
         lines.append("Score")
         for side_seats, score in self.sides_and_scores():
@@ -452,8 +511,7 @@ class TableScreen(Screen[None]):
                 return True if any(a.verb != "play" for a in self.view.legal_actions()) else None
             return None
         if action == "last_trick":
-            state = self.match.current or (self.match.hands[-1].state if self.match.hands else None)
-            return True if state is not None and state.tricks else None
+            return True if self.seen_trick() is not None else None
         return True
 
     def action_move(self, step: int) -> None:
@@ -510,6 +568,9 @@ class TableScreen(Screen[None]):
             for position, card in enumerate(hand.cards):
                 if self.parts.play_entry(self.view, card.index) == action:
                     hand.cursor = position
+                    if card.face is not None and card.face.back:  # a blind card: its holder may not know it
+                        self.notify(f"Hint: play card {position + 1}.", timeout=4)
+                        return
             self.notify(f"Hint: {self.parts.hint_text(action)}", timeout=4)
         else:
             self.notify(f"Hint: {self.parts.choice_label(action)}.", timeout=4)
@@ -525,18 +586,23 @@ class TableScreen(Screen[None]):
         self.notify(f"Computer speed: {self.settings.speed}", timeout=2)
 
     def action_last_trick(self) -> None:
-        state = self.match.current or (self.match.hands[-1].state if self.match.hands else None)
-        if state is None or not state.tricks:
+        seen = self.seen_trick()
+        if seen is None:
             return
         from cardtable.tui.dialogs.message import NoticeDialog
 
-        trick = state.tricks[-1]
+        codes = self.match.deck.codes
         lines = []
-        for k, code in enumerate(trick.cards):
-            seat = (trick.leader + k) % self.match.players
-            lines.append(f"{self.names[seat]:>10}: {self.parts.card_name(code)}" + ("  (led)" if k == 0 else ""))
-        winner = self.names[trick.winner] if trick.winner is not None else "nobody"
-        lines.append(f"\n{winner} won it, {trick.points} points.")
+        for k, card in enumerate(seen.cards):
+            seat = (seen.leader + k) % self.match.players
+            if card is None:
+                said = "a card face down"
+            else:
+                said = self.parts.card_name(codes[card]) + (" (face down)" if seat in seen.face_down else "")
+            lines.append(f"{self.names[seat]:>10}: {said}" + ("  (led)" if k == 0 else ""))
+        winner = self.names[seen.winner] if seen.winner is not None else "nobody"
+        worth = f", {seen.points} points" if seen.points is not None else ""
+        lines.append(f"\n{winner} won it{worth}.")
         self.app.push_screen(NoticeDialog("Last trick", "\n".join(lines)))
 
     def action_score_sheet(self) -> None:

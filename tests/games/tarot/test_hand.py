@@ -79,10 +79,13 @@ def test_the_partner_is_secret_until_the_called_card_is_played() -> None:
     # The chien is turned up only after the call.
     assert state.phase == DISCARD and state.view(3).chien == DECK.mask_of(cards("2D 3D 4D"))
     assert [state.view(s).known_partner for s in range(5)] == [0, None, None, None, None]
+    # What everyone knows: the partner's own view too says nobody is revealed yet.
+    assert [state.view(s).revealed_partner for s in range(5)] == [None] * 5
     assert state.summary()["partner"] is None
     act(state, {"seat": 1, "discard": cards("2D 3D 4D")}, {"seat": 1, "declare": "no_chelem"},
         {"seat": 0, "play": "KS"})  # fmt: skip
     assert [state.view(s).known_partner for s in range(5)] == [0] * 5
+    assert [state.view(s).revealed_partner for s in range(5)] == [0] * 5
     assert state.summary()["partner"] == 0
 
 
