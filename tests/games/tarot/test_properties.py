@@ -93,8 +93,9 @@ def test_random_legal_play_always_ends_and_adds_up(players: int, bonuses: bool, 
         defence = [points[s] for s in range(players) if state.side(s) == 1]
         assert len(set(attack)) == 1 and len(set(defence)) == 1 and attack[0] + defence[0] == 91
         if players == 4:
-            # Every pile holds a whole number of points at 4 players (18 cards a seat, 6 in the chien).
-            assert float(attack[0]).is_integer()
+            # Every pile holds a whole number of points at 4 players (18 cards a seat, 6 in the chien), unless
+            # the Excuse changed side in the last trick: no half-point card is given back for it there.
+            assert float(attack[0]).is_integer() or "EX" in state.tricks[-1].cards
         aside = state.discard if state.contract in ("petite", "garde") else state.chien
         assert sum(t.points for t in state.tricks) + half_points_of(aside) / 2 == 91
         taker = state.taker
