@@ -11,7 +11,9 @@ from typing import Any
 from cardtable import __version__
 from cardtable.engine.errors import RecordError
 from cardtable.engine.options import parse_option_value
-from cardtable.engine.registry import GAME_NAMES, find_game
+from cardtable.games import find_game, game_names
+
+GAME_NAMES = game_names()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -136,7 +138,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from cardtable.engine.replay import EXIT_MALFORMED, failed_form, replay
 
     try:
-        record = load_record_text(sys.stdin.read()) if args.file == "-" else load_record_file(args.file)
+        text = sys.stdin.read() if args.file == "-" else None
+        record = load_record_text(text, find_game) if text is not None else load_record_file(args.file, find_game)
         if args.hint is not None:
             from cardtable.engine.players import computer_levels
 

@@ -16,7 +16,7 @@ from typing import Any
 from cardtable.engine.errors import RecordError
 from cardtable.engine.players import computer_levels
 from cardtable.engine.records import Record, dump_record, parse_record, save_record
-from cardtable.engine.registry import find_game
+from cardtable.games import find_game
 
 AUTOSAVE = "autosave.json"
 SETTINGS = "settings.json"
@@ -94,7 +94,7 @@ def read_autosave(folder: Path | None = None) -> SavedTable | None:
         raise RecordError(f"the save file {path} cannot be read ({error.__class__.__name__})") from None
     if not isinstance(raw, dict):
         raise RecordError(f"the save file {path} does not hold a record")
-    record = parse_record(raw)
+    record = parse_record(raw, find_game)
     config = TableConfig.from_json(raw.get("table"))
     if config.game != record.rules.name or config.players != record.players or len(config.seats) != record.players:
         raise RecordError(f"the save file {path} does not match its own table")

@@ -78,15 +78,22 @@ class Match:
         dealer = self.next_dealer(first_dealer)
         return self.begin_hand(dealer, self.rules.random_deal(rng, self.options, self.players, dealer))
 
-    def apply(self, action: Action) -> None:
-        """Verify and apply an action to the hand in progress (``IllegalAction`` if it is not legal)."""
+    def apply(self, action: Action) -> Action:
+        """Verify and apply an action to the hand in progress (``IllegalAction`` if it is not legal).
+
+        Returns the action as the record keeps it (a blind play becomes the card it turned up).
+        """
         if not self.hands:
             raise RecordError("no hand has been dealt")
         hand = self.hands[-1]
-        hand.state.apply(action)
+        state = hand.state
+        if state.resolves_actions:
+            action = state.resolve(action)
+        state.apply(action)
         hand.actions.append(action)
-        if hand.state.complete:
+        if state.complete:
             self._settle_if_complete()
+        return action
 
     def _settle_if_complete(self) -> None:
         hand = self.hands[-1]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,9 @@ from typing import Any
 from .errors import RecordError
 from .game import Action, Deal, GameRules, Number
 from .match import RECORD_FORMAT, Match
-from .registry import find_game
+
+#: The game of a record's ``game`` field (``RecordError`` for an unknown one): ``cardtable.games.find_game``.
+GameFinder = Callable[[object], GameRules]
 
 
 @dataclass
@@ -34,8 +37,11 @@ class Record:
         return Match(self.rules, self.options, self.players, self.start_scores)
 
 
-def parse_record(data: object) -> Record:
-    """Check the form of a whole record (header, every hand, every action) before anything is played."""
+def parse_record(data: object, find_game: GameFinder) -> Record:
+    """Check the form of a whole record (header, every hand, every action) before anything is played.
+
+    ``find_game`` names the games a record may be of: the engine knows no game by itself.
+    """
     if not isinstance(data, dict):
         raise RecordError("the record must be a JSON object")
     if data.get("format") != RECORD_FORMAT:
@@ -103,20 +109,20 @@ def _parse_hand(raw: object, rules: GameRules, options: Any, players: int) -> Ha
     return HandEntry(dealer, deal, actions)
 
 
-def load_record_text(text: str) -> Record:
+def load_record_text(text: str, find_game: GameFinder) -> Record:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(f"the record is not valid JSON (line {error.lineno}, column {error.colno})") from None
-    return parse_record(data)
+    return parse_record(data, find_game)
 
 
-def load_record_file(path: str | os.PathLike[str]) -> Record:
+def load_record_file(path: str | os.PathLike[str], find_game: GameFinder) -> Record:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise RecordError(f"cannot read {path}: {error}") from None
-    return load_record_text(text)
+    return load_record_text(text, find_game)
 
 
 def dump_record(record: dict[str, Any]) -> str:

@@ -60,7 +60,7 @@ async def test_a_poignee_is_declared_from_the_keyboard_choosing_the_trumps_to_sh
     bids = [*({"seat": s, "bid": "pass"} for s in (0, 1, 2)), {"seat": 3, "bid": "garde_sans"}]
     hand = {"dealer": 3, "deal": {"hands": hands, "chien": chien}, "actions": bids}
     record = {"format": "cardtable-record/1", "game": "tarot", "players": 4, "options": {"deals": 1}, "hands": [hand]}
-    match = resume_match(parse_record(record))
+    match = resume_match(parse_record(record, find_game))
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -24,7 +24,6 @@ from cardtable.engine.players import ComputerPlayer
 from cardtable.games.tarot.rules import (
     BID,
     CHELEM,
-    CONTRACTS,
     DECK,
     DISCARD,
     EXCUSE,
@@ -42,6 +41,7 @@ from cardtable.games.tarot.rules import (
     TarotView,
     card_set_action,
 )
+from cardtable.games.tarot.scoring import CONTRACTS
 
 SUIT_OF = DECK.suit_of
 SUIT_COUNT = len(SUIT_MASKS)
@@ -788,12 +788,12 @@ def choose_card(table: Table) -> int:
 
 
 # ===================================================================== the player
-class TarotHeuristic(ComputerPlayer):
+class TarotHeuristic(ComputerPlayer[TarotView]):
     """Tarot's ``heuristic`` level: the rules' strategy tips with card counting."""
 
     level = "heuristic"
 
-    def decide(self, view: TarotView) -> Action:  # type: ignore[override]
+    def decide(self, view: TarotView) -> Action:
         phase = view.phase
         if phase == BID:
             return tip1_bid(view)

@@ -215,7 +215,7 @@ def test_annulled_hands_pass_the_deal_and_do_not_count() -> None:
         match.apply(RULES.parse_action(raw, match.options, 4))
     assert state.annulled == "all_pass" and match.winner is None
     assert "Everybody passed" in state.explain()[0]
-    assert state.hand_side(0) != state.hand_side(1)
+    assert state.side(0) != state.side(1)
 
 
 def test_stats_and_sides_of_a_played_hand() -> None:
@@ -230,7 +230,7 @@ def test_stats_and_sides_of_a_played_hand() -> None:
         assert state.stats() == {}
         return
     assert state.stats() == {"contracts": 1, "contracts_made": int(state.result.made)}  # type: ignore[union-attr]
-    assert state.hand_side(state.taker) == 0  # type: ignore[arg-type]
+    assert state.side(state.taker) == 0  # type: ignore[arg-type]
     lines = state.explain(["A", "B", "C", "D"])
     assert any(line.startswith("S = ") for line in lines) and len([x for x in lines if x[1:3] == " ("]) == 4
 
