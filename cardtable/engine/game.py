@@ -160,6 +160,8 @@ class View:
 
     seat: int
     to_act: int | None
+    #: The step of the hand (each game's own enum of phases, members equal to their names in records).
+    phase: str
     players: int
     dealer: int
     #: The match scores before this hand, by seat.
@@ -191,6 +193,8 @@ class HandState(ABC):
 
     players: int
     dealer: int
+    #: The step of the hand (each game's own enum of phases, members equal to their names in records).
+    phase: str
 
     @property
     @abstractmethod

@@ -254,6 +254,7 @@ class MalillaView(View):
 
 
 class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
+    phase: Phase
     offers_calls = True  # the seven-of-a-suit redeal may be called out of turn
 
     def __init__(self, options: MalillaOptions, dealer: int, deal: MalillaDeal, scores: Sequence[Number]) -> None:

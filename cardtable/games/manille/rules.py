@@ -183,6 +183,8 @@ class ManilleView(View):
 
 
 class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
+    phase: Phase
+
     def __init__(self, options: ManilleOptions, players: int, dealer: int, deal: ManilleDeal, scores: Sequence[Number]):
         self.options = options
         self.players = players

@@ -418,6 +418,8 @@ class TarotView(View):
 
 
 class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
+    phase: Phase
+
     def __init__(
         self, options: TarotOptions, players: int, dealer: int, deal: TarotDeal, scores: Sequence[Number]
     ) -> None:

@@ -365,6 +365,7 @@ class TrucoView(View):
 
 
 class TrucoHand(HandState):
+    phase: Phase
     resolves_actions = True  # a blind seat of a mão de ferro picks a face-down slot, not a card
 
     def __init__(
