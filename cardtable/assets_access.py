@@ -1,4 +1,4 @@
-"""The player's guides shipped with the package (``assets/`` in the source tree)."""
+"""The player's guides shipped with the package (``cardtable/assets/rules/``)."""
 
 from __future__ import annotations
 

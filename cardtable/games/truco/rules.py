@@ -262,16 +262,18 @@ class Call(StrEnum):
 # ``PLAY_HAND``: the decision to play a mão de onze (``PLAY`` names the phase in this module).
 TRUCO, RAISE, ACCEPT, REFUSE, PLAY_HAND, RUN = Call
 
-#: A blind play of a mão de ferro: its value is the slot (0-based) of the face-down card the seat picks, so no
-#: view needs to hold the card.  The match records the card it turns up (``TrucoHand.resolve``).
-BLIND = "blind"
+#: A blind play of a mão de ferro names no card: its ``slot`` is the place (0-based) of the face-down card the
+#: seat picks, so no view needs to hold the card.  The match records the card it turns up (``TrucoHand.resolve``).
+SLOT = "slot"
 
 # Every action is immutable, so each one is made once per seat and shared by every hand and view.
 MAX_PLAYERS = 6
 HIDDEN = (("hidden", True),)
 HIDDEN_PLAYS = tuple(tuple(Action(s, PLAY_VERB, code, HIDDEN) for code in DECK.codes) for s in range(MAX_PLAYERS))
 PLAYS = tuple(play_actions(DECK, s) for s in range(MAX_PLAYERS))
-BLIND_PLAYS = tuple(tuple(Action(s, BLIND, slot) for slot in range(CARDS_EACH)) for s in range(MAX_PLAYERS))
+BLIND_PLAYS = tuple(
+    tuple(Action(s, PLAY_VERB, None, ((SLOT, k),)) for k in range(CARDS_EACH)) for s in range(MAX_PLAYERS)
+)
 CALL_WORDS = tuple(Call)
 CALLS = tuple({word: Action(s, CALL_VERB, word) for word in Call} for s in range(MAX_PLAYERS))
 
@@ -483,22 +485,22 @@ class TrucoHand(HandState):
 
     def resolve(self, action: Action) -> Action:
         """A blind play as the card it turns up (the record's play); any other action as it is."""
-        if action.verb != BLIND or self.kind != FERRO or self.complete:
+        if action.value is not None or self.kind != FERRO or self.complete:
             return action
         order = self.slot_order(action.seat)
-        slot = action.value
+        slot = action.get(SLOT)
         if not isinstance(slot, int) or not 0 <= slot < len(order):
             return action
-        return play_actions(DECK, action.seat)[order[slot]]
+        return PLAYS[action.seat][order[slot]]
 
     def verify(self, action: Action) -> None:
         if self.complete:
             raise IllegalAction("The hand is over: no more actions can be taken in it.")
         action = self.resolve(action)
-        if action.verb == BLIND:
+        if action.verb == PLAY_VERB and action.value is None:
             if self.kind != FERRO:
                 raise IllegalAction("Cards are played blind only in a mão de ferro: pick one of your cards.")
-            raise IllegalAction(f"There is no face-down card in slot {action.value!r}: "
+            raise IllegalAction(f"There is no face-down card in slot {action.get(SLOT)!r}: "
                                 f"pick one of the {self.hands[action.seat].bit_count()} before you.")  # fmt: skip
         if self.phase == DECIDE:
             self._verify_decision(action)
@@ -584,7 +586,7 @@ class TrucoHand(HandState):
 
     # ----------------------------------------------------------------- 6. applying actions
     def apply(self, action: Action) -> None:
-        if action.verb == PLAY_VERB and self.phase == PLAY and action.seat == self.turn:
+        if action.verb == PLAY_VERB and self.phase == PLAY and action.seat == self.turn and action.value is not None:
             card = DECK.index[action.value]
             hidden = action.extra == HIDDEN
             if self.hands[self.turn] >> card & 1 and (not hidden or (self.history and self.kind != FERRO)):

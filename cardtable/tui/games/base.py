@@ -62,7 +62,7 @@ class TableParts:
         order = [s for s in range(len(deck.suits)) if s != trump] + ([trump] if trump is not None else [])
         cards: list[int] = []
         for suit in order:
-            cards.extend(bits(view.hand & deck.suit_masks[suit]))  # type: ignore[attr-defined]
+            cards.extend(bits(view.hand & deck.suit_masks[suit]))
         return cards
 
     def suit_letter(self, code: str) -> str:
@@ -115,7 +115,7 @@ class TableParts:
                 played[(leader + k) % players] += 1
         for seat, _card in view.trick:  # type: ignore[attr-defined]
             played[seat] += 1
-        start = view.hand.bit_count() + played[view.seat]  # type: ignore[attr-defined]
+        start = view.hand.bit_count() + played[view.seat]
         return [start - n for n in played]
 
     # ------------------------------------------------------------- words

@@ -42,12 +42,12 @@ class MalillaParts(TableParts):
         if v.albur is not None:  # type: ignore[attr-defined]
             drawn = " v ".join(self.face_text(v.deck.codes[c]) for c in v.albur)  # type: ignore[attr-defined]
             lines.append(f"Albur {drawn}, {names[v.albur_winner]} led")  # type: ignore[attr-defined]
-        lines.append(f"Dealer {names[v.dealer]}")  # type: ignore[attr-defined]
+        lines.append(f"Dealer {names[v.dealer]}")
         return lines
 
     def deal_lines(self, view: View, names: list[str]) -> list[str]:
         v = view
-        dealer = names[v.dealer]  # type: ignore[attr-defined]
+        dealer = names[v.dealer]
         code = v.deck.codes[v.turned]  # type: ignore[attr-defined]
         lines = [f"{dealer} {says(dealer, 'turns')} {self.card_name(code)}: {self.suit_names[code[-1]]} are trump."]
         for bonus in v.bonuses:  # type: ignore[attr-defined]
@@ -86,7 +86,7 @@ class MalillaParts(TableParts):
         return super().choice_label(action)
 
     def phase_prompt(self, view: View) -> str:
-        if view.phase == "answer":  # type: ignore[attr-defined]
+        if view.phase == "answer":
             return "Your partner asks for a redeal: agree, or decline and play on?"
         return "Your turn: pick a card, Enter plays it."
 

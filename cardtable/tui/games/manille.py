@@ -26,19 +26,19 @@ class ManilleParts(TableParts):
             lines.append(f"Contract: {names[seat]}, {value} in {self.suit_names[v.deck.suits[suit]]}")
         if v.options.doubling and v.multiplier > 1:  # type: ignore[attr-defined]
             lines.append(f"Stake: x{v.multiplier} ({'knocked' if v.multiplier == 2 else 'countered'})")  # type: ignore[attr-defined]
-        lines.append(f"Dealer {names[v.dealer]}")  # type: ignore[attr-defined]
+        lines.append(f"Dealer {names[v.dealer]}")
         return lines
 
     def deal_lines(self, view: View, names: list[str]) -> list[str]:
         if view.turned is None:  # type: ignore[attr-defined]
             return ["No card is turned: the auction decides trump."]
         code = view.deck.codes[view.turned]  # type: ignore[attr-defined]
-        dealer = names[view.dealer]  # type: ignore[attr-defined]
+        dealer = names[view.dealer]
         return [f"{dealer} {says(dealer, 'turns')} {self.card_name(code)}: {self.suit_names[code[-1]]} are trump."]
 
     def seat_note(self, view: View, seat: int) -> str:
         for bidder, value, suit in reversed(view.bids):  # type: ignore[attr-defined]
-            if bidder == seat and view.phase == "auction":  # type: ignore[attr-defined]
+            if bidder == seat and view.phase == "auction":
                 return "passed" if value is None else f"bid {value}{SUIT_GLYPHS[view.deck.suits[suit]]}"
         if view.knocker == seat:  # type: ignore[attr-defined]
             return "knocked"
@@ -58,7 +58,7 @@ class ManilleParts(TableParts):
         return super().choice_label(action)
 
     def phase_prompt(self, view: View) -> str:
-        phase = view.phase  # type: ignore[attr-defined]
+        phase = view.phase
         if phase == "auction":
             return "Your bid: how many pips will your side take, and in which trump?"
         if phase == "doubling":
@@ -66,7 +66,7 @@ class ManilleParts(TableParts):
         return "Your turn: pick a card, Enter plays it."
 
     async def ask(self, table: TableScreen, view: View, actions: list[Action]) -> Action | None:
-        if view.phase != "auction":  # type: ignore[attr-defined]
+        if view.phase != "auction":
             return await super().ask(table, view, actions)
         from cardtable.tui.dialogs.bid import BidDialog
 

@@ -104,7 +104,7 @@ class TrucoParts(TableParts):
         return v is not None and bool(v.tricks) and v.kind != "mao_de_ferro" and v.phase == "play"
 
     def finished_card(self, view: View, trick: Any, k: int) -> int | None:
-        seat = (trick.leader + k) % view.players  # type: ignore[attr-defined]
+        seat = (trick.leader + k) % view.players
         if seat in trick.hidden and seat != view.seat:
             return None
         return view.deck.index[trick.cards[k]]
@@ -168,6 +168,8 @@ class TrucoParts(TableParts):
         return await super().ask(table, view, actions)
 
     def hint_text(self, action: Action) -> str:
+        if action.verb == "play" and action.value is None:  # a blind pick of a mão de ferro
+            return f"play the card in place {action.get('slot', 0) + 1}."
         if action.verb == "play":
             return self.choice_label(action) + "."
         return super().hint_text(action)

@@ -314,7 +314,7 @@ class TableScreen(Screen[None]):
         if self.waiting is not None and self.waiting.seat == self.viewer and not self.waiting.offered:
             legal = self.parts.legal_keys(view)
         hand.show(cards, legal)
-        hand.border_title = f"{self.names[self.viewer]}" + (" (dealer)" if view.dealer == self.viewer else "")  # type: ignore[attr-defined]
+        hand.border_title = f"{self.names[self.viewer]}" + (" (dealer)" if view.dealer == self.viewer else "")
 
     def refresh_info(self, view: View) -> None:
         match = self.match
