@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
-from .cards import Deck, bits
+from .cards import Deck, cards_in
 from .errors import IllegalAction, RecordError
 
 if TYPE_CHECKING:
@@ -178,7 +178,7 @@ class View:
         if self.legal:
             return list(self.legal)
         plays = self.plays
-        return [plays[card] for card in bits(self.legal_mask)]
+        return [plays[card] for card in cards_in(self.legal_mask)]
 
     def play_action(self, card: int) -> Action:
         return self.plays[card]
@@ -231,9 +231,9 @@ class HandState(ABC):
     def score_delta(self) -> list[Number] | None:
         """Per seat, what the hand adds to the match score; ``None`` while incomplete."""
 
-    #: Whether a view may offer actions that name no card (Truco's blind plays pick a face-down slot), which
-    #: ``resolve`` turns into the record's action; the match only asks the games that do.
-    resolves_actions: ClassVar[bool] = False
+    #: Whether this hand's views may offer actions that name no card (Truco's blind plays pick a face-down
+    #: slot), which ``resolve`` turns into the record's action; the match asks only the hands that do.
+    resolves_actions: bool = False
 
     def resolve(self, action: Action) -> Action:
         """``action`` as the record writes it (a blind play as the card it turns up); most games' already are."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,8 @@ class PlayedHand:
     dealer: int
     deal: Deal
     state: HandState
+    #: The hand's ``resolve`` when its views may offer actions that name no card (asked once per hand).
+    resolve: Callable[[Action], Action] | None = None
     actions: list[Action] = field(default_factory=list)
     scored: bool = False
 
@@ -70,7 +73,7 @@ class Match:
         state = self.rules.new_hand(self.options, self.players, dealer, deal, list(self.scores))
         if self.hands:
             state.follows(self.hands[-1].state)
-        self.hands.append(PlayedHand(dealer, deal, state))
+        self.hands.append(PlayedHand(dealer, deal, state, state.resolve if state.resolves_actions else None))
         self._settle_if_complete()
         return state
 
@@ -87,8 +90,8 @@ class Match:
             raise RecordError("no hand has been dealt")
         hand = self.hands[-1]
         state = hand.state
-        if state.resolves_actions:
-            action = state.resolve(action)
+        if hand.resolve is not None:
+            action = hand.resolve(action)
         state.apply(action)
         hand.actions.append(action)
         if state.complete:

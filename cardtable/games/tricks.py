@@ -123,6 +123,37 @@ def duty_reason(
     return f"That card is not allowed here: play one of {cards}."
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class TrickTable:
+    """What trick play reads that stays the same for a whole hand: the deck, the duties, the seating.
+
+    A game makes its tables once (``trick_table``), so a new hand holds one of them rather than a dozen copied
+    attributes: a hand with more than thirty attributes is slower to make and to change in CPython.
+    """
+
+    deck: Deck
+    #: The deck the duties are worked out on: ``deck`` less its Excuse, which belongs to no suit.
+    follow_deck: Deck
+    rules: FollowRules
+    #: Each card's suit as play reads it: an Excuse's is -1, so it neither leads a suit nor beats a card.
+    suit_of: tuple[int, ...]
+    #: A card that follows no suit and never wins a trick (Tarot's Excuse) as a mask, 0 where there is none.
+    excuse_bit: int
+    #: Partners sit opposite at four: the duties a game does not owe a winning partner are owed to the others.
+    partners_opposite: bool
+    #: Each seat's side (the hand's points are kept by side).
+    sides: tuple[int, ...]
+
+
+def trick_table(deck: Deck, rules: FollowRules, sides: Sequence[int], *, excuse: int = -1,
+                follow_deck: Deck | None = None) -> TrickTable:  # fmt: skip
+    """The table of a game played with ``deck`` under ``rules``, its seats on ``sides``."""
+    suit_of = tuple(-1 if card == excuse else suit for card, suit in enumerate(deck.suit_of))
+    opposite = len(sides) == 4 and sides[0] == sides[2] != sides[1] == sides[3]
+    return TrickTable(deck, follow_deck or deck, rules, suit_of, 1 << excuse if excuse >= 0 else 0, opposite,
+                      tuple(sides))  # fmt: skip
+
+
 #: A finished trick as a game keeps it: (leader, cards in playing order, winner, points, ...).
 HistoryT = TypeVar("HistoryT", bound=tuple[object, ...])
 
@@ -130,22 +161,20 @@ HistoryT = TypeVar("HistoryT", bound=tuple[object, ...])
 class TrickHand(HandState, Generic[HistoryT]):
     """A hand played in tricks: the trick in progress, the leader and the winning card, the finished tricks.
 
-    A game sets its deck, trump and duties with ``start_tricks`` and supplies ``_end_trick`` (what a finished
-    trick scores), ``_end_hand`` (after the last trick) and ``_refusal`` (the sentence for a refused card).
+    A game sets its table and trump with ``start_tricks`` and supplies ``_end_trick`` (what a finished trick
+    scores), ``_end_hand`` (after the last trick) and ``_refusal`` (the sentence for a refused card).
     ``play_card`` and ``legal_play_mask`` are the fast path of random play and search: no checks, one cache.
     """
 
+    table: TrickTable
+    #: ``table.deck`` and ``table.suit_of``, read at every card.
     deck: Deck
-    #: The deck the duties are worked out on: ``deck`` less its Excuse, which belongs to no suit.
-    follow_deck: Deck
     suit_of: tuple[int, ...]
-    suit_masks: tuple[int, ...]
     #: Each seat's cards, as deck masks, and how many each was dealt (the tricks in a hand).
     hands: list[int]
     cards_each: int
     #: The trump suit's index, or ``None`` while (or where) there is none.
     trump: int | None
-    follow_rules: FollowRules
     #: The trick in progress as (seat, card) pairs.
     trick: list[tuple[int, int]]
     #: Finished tricks, oldest first (a tuple the hand replaces, so that views can share it).
@@ -158,47 +187,28 @@ class TrickHand(HandState, Generic[HistoryT]):
     led_suit: int
     #: The seat to act's legal cards, or -1 when they must be worked out again.
     legal_cache: int
-    #: A card that follows no suit and never wins a trick (Tarot's Excuse), -1 where there is none.
-    excuse: int
-    excuse_bit: int
-    #: Partners sit opposite at four: the duties a game does not owe a winning partner are owed to the others.
-    partners_opposite: bool
     #: Cards a seat free of every duty may still not play while their suit has not been led (Malilla's
     #: unled malillas), unless it holds nothing else; a suit's cards leave the mask once it is led.
-    held_until_led: int
+    held_until_led: int = 0
     #: Cards the first lead of the hand may not be, unless nothing else is held (Tarot's called suit).
-    first_lead_forbidden: int
+    first_lead_forbidden: int = 0
 
-    def start_tricks(
-        self,
-        deck: Deck,
-        hands: Sequence[int],
-        leader: int,
-        trump: int | None,
-        follow_rules: FollowRules,
-        *,
-        partners_opposite: bool,
-        excuse: int = -1,
-        follow_deck: Deck | None = None,
-    ) -> None:
-        self.deck = deck
-        self.follow_deck = follow_deck or deck
-        self.suit_of = deck.suit_of
-        self.suit_masks = deck.suit_masks
+    def start_tricks(self, table: TrickTable, hands: Sequence[int], leader: int, trump: int | None) -> None:
+        self.table = table
+        self.deck = table.deck
+        self.suit_of = table.suit_of
         self.hands = list(hands)
         self.cards_each = hands[0].bit_count()
         self.trump = trump
-        self.follow_rules = follow_rules
         self.trick = []
         self.trick_history = ()
         self.leader = self.turn = leader
         self.win_card = self.win_seat = self.led_suit = -1
         self.legal_cache = -1
-        self.excuse = excuse
-        self.excuse_bit = 1 << excuse if excuse >= 0 else 0
-        self.partners_opposite = partners_opposite
-        self.held_until_led = 0
-        self.first_lead_forbidden = 0
+
+    @property
+    def follow_rules(self) -> FollowRules:
+        return self.table.rules
 
     # ----------------------------------------------------------------- which cards are legal
     def legal_play_mask(self) -> int:
@@ -220,13 +230,14 @@ class TrickHand(HandState, Generic[HistoryT]):
             legal = hand & ~forbidden or hand if forbidden and not self.trick_history and not self.trick else hand
             self.legal_cache = legal
             return legal
-        deck = self.follow_deck
-        rules = self.follow_rules
+        table = self.table
+        follow = table.follow_deck
+        rules = table.rules
         led_suit = self.led_suit
         trump = self.trump
-        suit_masks = deck.suit_masks
-        win_suit = deck.suit_of[win_card]
-        duties = rules.duties_toward_partner or not (self.partners_opposite and (self.win_seat - turn) % 4 == 2)
+        suit_masks = follow.suit_masks
+        win_suit = follow.suit_of[win_card]
+        duties = rules.duties_toward_partner or not (table.partners_opposite and (self.win_seat - turn) % 4 == 2)
         legal = hand & suit_masks[led_suit]
         if legal:
             if (
@@ -234,19 +245,19 @@ class TrickHand(HandState, Generic[HistoryT]):
                 and win_suit == led_suit
                 and (rules.must_beat or (led_suit == trump and rules.beat_when_trumps_led))
             ):
-                legal = legal & deck.above[win_card] or legal
+                legal = legal & follow.above[win_card] or legal
         elif not duties or trump is None or not hand & suit_masks[trump]:
             legal = 0  # free of every duty
         else:
             legal = hand & suit_masks[trump]
             if win_suit == trump:
-                higher = legal & deck.above[win_card]
+                higher = legal & follow.above[win_card]
                 if higher:
                     legal = higher
                 elif not rules.undertrump_forced:
                     legal = 0
         if legal:
-            legal |= hand & self.excuse_bit
+            legal |= hand & table.excuse_bit
         else:
             held = self.held_until_led
             legal = hand & ~held or hand if held else hand
@@ -258,10 +269,11 @@ class TrickHand(HandState, Generic[HistoryT]):
         legal = self.legal_play_mask()
         if self.win_card < 0:
             return legal, LEAD
+        table = self.table
         turn = self.turn
-        partner_winning = self.partners_opposite and (self.win_seat - turn) % 4 == 2
-        return legal, legal_follow(self.follow_deck, self.hands[turn], self.led_suit, self.win_card, self.trump,
-                                   partner_winning, self.follow_rules)[1]  # fmt: skip
+        partner_winning = table.partners_opposite and (self.win_seat - turn) % 4 == 2
+        return legal, legal_follow(table.follow_deck, self.hands[turn], self.led_suit, self.win_card, self.trump,
+                                   partner_winning, table.rules)[1]  # fmt: skip
 
     def verify_play(self, card: int) -> None:
         """Raise ``IllegalAction`` with the game's sentence if the seat to act may not play ``card``."""
@@ -280,20 +292,20 @@ class TrickHand(HandState, Generic[HistoryT]):
         self.legal_cache = -1
         trick = self.trick
         trick.append((seat, card))
-        if card != self.excuse:
-            win = self.win_card
-            suit = self.suit_of[card]
-            if win < 0:
-                # The first card that is not an Excuse leads.
+        win = self.win_card
+        suit = self.suit_of[card]
+        if win < 0:
+            # The first card that is not an Excuse (of no suit, -1) leads.
+            if suit >= 0:
                 self.led_suit = suit
                 self.win_card = card
                 self.win_seat = seat
                 if self.held_until_led:
-                    self.held_until_led &= ~self.suit_masks[suit]
-            elif (card > win) if suit == self.suit_of[win] else suit == self.trump:
-                # A stronger card of the winning suit, or a first trump, takes the lead.
-                self.win_card = card
-                self.win_seat = seat
+                    self.held_until_led &= ~self.table.deck.suit_masks[suit]
+        elif (card > win) if suit == self.suit_of[win] else suit == self.trump:
+            # A stronger card of the winning suit, or a first trump, takes the lead (an Excuse never does).
+            self.win_card = card
+            self.win_seat = seat
         if len(trick) < self.players:
             self.turn = (seat + 1) % self.players
             return

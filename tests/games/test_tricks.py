@@ -20,12 +20,13 @@ def reference_legal(state: TrickHand[tuple[object, ...]]) -> int:
     if state.win_card < 0:
         forbidden = state.first_lead_forbidden if not state.trick and not state.trick_history else 0
         return hand & ~forbidden or hand
-    partner_winning = state.partners_opposite and (state.win_seat - state.turn) % 4 == 2
-    legal, duty = legal_follow(state.follow_deck, hand, state.led_suit, state.win_card, state.trump,
-                               partner_winning, state.follow_rules)  # fmt: skip
+    table = state.table
+    partner_winning = table.partners_opposite and (state.win_seat - state.turn) % 4 == 2
+    legal, duty = legal_follow(table.follow_deck, hand, state.led_suit, state.win_card, state.trump,
+                               partner_winning, table.rules)  # fmt: skip
     if duty is FREE:
         return hand & ~state.held_until_led or hand
-    return legal | hand & state.excuse_bit
+    return legal | hand & table.excuse_bit
 
 
 def card_turns(game: str, players: int, raw: dict[str, object], seed: int, deals: int) -> Iterator[TrickHand[Any]]:

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardtable.engine.cards import SPANISH_SUIT_NAMES, Deck, bits, deal_masks, shuffled
 from cardtable.engine.errors import IllegalAction, RecordError
@@ -29,12 +29,22 @@ from cardtable.engine.game import (
     check_seat,
     enum_free,
     parse_deal_hands,
+    partnership_sides,
     partnership_teams,
     play_actions,
     single_verb,
 )
 from cardtable.engine.options import option, parse_options
-from cardtable.games.tricks import Duty, FollowRules, TrickHand, cards_held, duty_reason, tricks_won
+from cardtable.games.tricks import (
+    Duty,
+    FollowRules,
+    TrickHand,
+    TrickTable,
+    cards_held,
+    duty_reason,
+    trick_table,
+    tricks_won,
+)
 
 # ----------------------------------------------------------------- 1. cards and points
 
@@ -68,6 +78,11 @@ class Pack:
     def plays(self) -> tuple[tuple[Action, ...], ...]:
         """Each seat's card plays, looked up at every decision."""
         return tuple(play_actions(self.deck, seat) for seat in range(PLAYERS))
+
+    @functools.cached_property
+    def table(self) -> TrickTable:
+        """How tricks are played with this pack."""
+        return trick_table(self.deck, FOLLOW_RULES, partnership_sides(PLAYERS))
 
 
 def _pack(name: str, ranks: tuple[str, ...], points: dict[str, int], cards_each: int, targets: tuple[int, ...],
@@ -193,6 +208,14 @@ class Bonus:
                 "counted": self.counted}  # fmt: skip
 
 
+class Outcome(NamedTuple):
+    """A scored hand: the team that took every trick, the team it makes win the match, the score by team."""
+
+    capote: int | None
+    decided: int | None
+    team_delta: tuple[int, int] | None
+
+
 # ----------------------------------------------------------------- what a seat sees
 
 
@@ -256,14 +279,22 @@ class MalillaView(View):
 class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
     phase: Phase
     offers_calls = True  # the seven-of-a-suit redeal may be called out of turn
+    # What changes only once a call is made or the hand is scored starts here, on the class: a hand with
+    # more than thirty attributes of its own is slower to make and to change (CPython shares up to thirty).
+    #: The seats that have called for a redeal (a mask), the call awaiting its answer, an agreed redeal.
+    called = 0
+    caller: int | None = None
+    redealt = False
+    # Who holds a long enough suit to call is worked out on first need: random play never asks.
+    _long_suit: tuple[bool, ...] | None = None
+    #: Once scored: the team that took every trick, the team this hand makes win the match, the score by team.
+    outcome: Outcome = Outcome(None, None, None)
 
     def __init__(self, options: MalillaOptions, dealer: int, deal: MalillaDeal, scores: Sequence[Number]) -> None:
         pack = options.pack
         deck = pack.deck
         self.options = options
         self.pack = pack
-        self.card_points = pack.points
-        self.seat_plays = pack.plays
         self.players = PLAYERS
         self.dealer = dealer
         self.scores = tuple(scores)
@@ -272,44 +303,55 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         self.albur = deal.albur
         self.albur_winner = albur_winner(deck, dealer, deal.albur) if deal.albur is not None else None
         leader = self.albur_winner if self.albur_winner is not None else (dealer + 1) % PLAYERS
-        self.start_tricks(deck, deal.hands, leader, trump, FOLLOW_RULES, partners_opposite=True)
+        self.start_tricks(pack.table, deal.hands, leader, trump)
         # A free seat may not discard the malilla of a plain suit that has not been led yet.
         self.held_until_led = pack.malillas & ~deck.suit_masks[trump]
         #: Points taken so far (cards + 1 a trick), by team.
         self.side_pips: tuple[int, int] = (0, 0)
-        # Redeal calls: the log, the seats that have called (a mask) and the call awaiting its answer.
+        #: Redeal calls and their answers so far as (seat, word).
         self.calls: tuple[tuple[int, str], ...] = ()
-        self.called = 0
-        self.caller: int | None = None
-        # Who holds a long enough suit to call is worked out on first need: random play never asks.
-        self._long_suit: tuple[bool, ...] | None = None
-        self.redealt = False
         self.phase = PLAY
         self.complete = False
-        #: Bonuses that counted at once in this hand, by team.
-        self.now = [0, 0]
         self.bonuses = self._settle_bonuses()
-        self.capote: int | None = None
-        #: The team this hand makes win the match, once it is scored.
-        self.decided: int | None = None
-        self.team_delta: tuple[int, int] | None = None
 
     # ----------------------------------------------------------------- 3.3 and 4.2: bonuses at the deal
     def _settle_bonuses(self) -> list[Bonus]:
         """Trump bonus first, then albur: each counts at once unless it alone would reach the target."""
         bonuses = []
-        value = self.card_points[self.turned]
+        value = self.pack.points[self.turned]
         if value:
             bonuses.append(Bonus("trump", self.dealer % 2, value))
         if self.albur_winner is not None:
             bonuses.append(Bonus("albur", self.albur_winner % 2, ALBUR_BONUS))
+        now = [0, 0]
         for bonus in bonuses:
-            if self.scores[bonus.team] + self.now[bonus.team] + bonus.points >= self.options.target:
+            if self.scores[bonus.team] + now[bonus.team] + bonus.points >= self.options.target:
                 bonus.held_back = True
             else:
-                self.now[bonus.team] += bonus.points
+                now[bonus.team] += bonus.points
                 bonus.counted = True
         return bonuses
+
+    @property
+    def now(self) -> list[int]:
+        """The bonuses that counted at once, at the deal, by team."""
+        now = [0, 0]
+        for bonus in self.bonuses:
+            if not bonus.held_back:
+                now[bonus.team] += bonus.points
+        return now
+
+    @property
+    def capote(self) -> int | None:
+        return self.outcome.capote
+
+    @property
+    def decided(self) -> int | None:
+        return self.outcome.decided
+
+    @property
+    def team_delta(self) -> tuple[int, int] | None:
+        return self.outcome.team_delta
 
     @property
     def to_act(self) -> int | None:
@@ -334,7 +376,7 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
     # ----------------------------------------------------------------- 4.1: the redeal call
     def longest_suit(self, seat: int) -> int:
         """How many cards ``seat`` holds of its longest suit."""
-        return max((self.hands[seat] & mask).bit_count() for mask in self.suit_masks[: len(SUITS)])
+        return max((self.hands[seat] & mask).bit_count() for mask in self.deck.suit_masks[: len(SUITS)])
 
     @property
     def long_suit(self) -> tuple[bool, ...]:
@@ -404,7 +446,7 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
             self.redealt = True
             for bonus in self.bonuses:
                 bonus.counted = False
-            self.team_delta = (0, 0)
+            self.outcome = Outcome(None, None, (0, 0))
             self.phase = DONE
             self.complete = True
         else:
@@ -423,7 +465,7 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
             return [Action(seat, CALL_VERB, AGREE), Action(seat, CALL_VERB, DECLINE)]
         actions: list[Action] = []
         if seat == self.turn:
-            plays = self.seat_plays[seat]
+            plays = self.pack.plays[seat]
             actions = [plays[c] for c in bits(self.legal_play_mask())]
         if self.may_call(seat):
             actions.append(Action(seat, CALL_VERB, REDEAL))
@@ -478,7 +520,7 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         trick = self.trick
         winner = self.win_seat
         cards = (trick[0][1], trick[1][1], trick[2][1], trick[3][1])
-        p = self.card_points
+        p = self.pack.points
         points = p[cards[0]] + p[cards[1]] + p[cards[2]] + p[cards[3]] + TRICK_POINT
         pips = self.side_pips
         self.side_pips = (pips[0] + points, pips[1]) if winner % 2 == 0 else (pips[0], pips[1] + points)
@@ -499,30 +541,35 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         half = self.pack.half
         target = self.options.target
         before = (self.scores[0], self.scores[1])
-        won = tricks_won(TEAMS, self.trick_history)
+        won = [0, 0]
+        for _leader, _cards, winner, _points in self.trick_history:
+            won[winner % 2] += 1
         result = [0, 0]
+        capote: int | None = None
         for team in (0, 1):
             if won[team] == self.cards_each:
-                self.capote = team
+                capote = team
                 result[team] = half
             elif self.side_pips[team] > half:
                 result[team] = self.side_pips[team] - half
-        new = [before[t] + self.now[t] + result[t] for t in (0, 1)]
+        now = self.now
+        new = [before[t] + now[t] + result[t] for t in (0, 1)]
         held = [b for b in self.bonuses if b.held_back]
-        if self.capote is not None:
-            self.decided = self.capote
+        decided: int | None = None
+        if capote is not None:
+            decided = capote
         elif max(new) >= target:
-            self.decided = 0 if new[0] >= target else 1
+            decided = 0 if new[0] >= target else 1
         elif held:
             # Nobody won with the hand itself: the first held-back bonus counts, and it wins the match.
             first = held[0]
             new[first.team] += first.points
             first.counted = True
-            self.decided = first.team
+            decided = first.team
         for bonus in held:
             if bonus.counted is None:
                 bonus.counted = False
-        self.team_delta = (int(new[0] - before[0]), int(new[1] - before[1]))
+        self.outcome = Outcome(capote, decided, (int(new[0] - before[0]), int(new[1] - before[1])))
         self.phase = DONE
         self.complete = True
 
@@ -533,8 +580,10 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         to_act = self.turn if phase != DONE else None
         mine = seat == to_act
         deck = self.deck
-        trump = self.trump_suit
-        own_call = mine and phase == PLAY and self.may_call(seat)
+        trump = self.trump
+        assert trump is not None  # Malilla's trump is the turned card's suit, known from the deal
+        # The redeal call is open only before the first card: most views need not ask.
+        own_call = mine and phase == PLAY and not self.trick_history and not self.trick and self.may_call(seat)
         only_plays = phase == PLAY and not own_call
         # A dataclass __init__ taking every field costs four times these assignments; views are made at
         # every decision, so the hand fills a blank one (the contract tests check that every field is set).
@@ -542,7 +591,7 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         view.seat = seat
         view.to_act = to_act
         view.deck = deck
-        view.plays = self.seat_plays[seat]
+        view.plays = self.pack.plays[seat]
         view.legal_mask = self.legal_play_mask() if mine and phase == PLAY else 0
         view.only_plays = only_plays
         view.legal = self.legal_actions_of(seat) if mine and not only_plays else ()
@@ -551,7 +600,7 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         view.phase = phase
         view.options = self.options
         view.scores = self.scores
-        view.card_points = self.card_points
+        view.card_points = self.pack.points
         view.cards_each = self.cards_each
         view.hand = self.hands[seat]
         view.turned = turned = self.turned

@@ -35,7 +35,7 @@ from cardtable.engine.game import (
     single_verb,
 )
 from cardtable.engine.options import option, parse_options
-from cardtable.games.tricks import FollowRules, TrickHand, cards_held, duty_reason, tricks_won
+from cardtable.games.tricks import FollowRules, TrickHand, cards_held, duty_reason, trick_table, tricks_won
 
 # Ranks from the weakest to the strongest: the bit order of each suit.
 DECK = Deck("piquet32", ranks=("7", "8", "9", "J", "Q", "K", "A", "10"))
@@ -110,6 +110,14 @@ FOLLOW_RULES = {
 def follow_rules(options: ManilleOptions) -> FollowRules:
     """The duties of play under ``options``."""
     return FOLLOW_RULES[options.must_beat, options.partner_exemption]
+
+
+#: The trick tables by (must_beat, partner_exemption, players).
+TABLES = {
+    (*key, players): trick_table(DECK, rules, partnership_sides(players))
+    for key, rules in FOLLOW_RULES.items()
+    for players in (3, 4)
+}
 
 
 def pips_of(mask: int) -> int:
@@ -191,11 +199,9 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         self.dealer = dealer
         self.scores = tuple(scores)
         self.turned = deal.turned
-        self.start_tricks(DECK, deal.hands, (dealer + 1) % players, None, follow_rules(options),
-                          partners_opposite=players == 4)  # fmt: skip
-        #: The side of each seat, and the pips taken so far by side.
-        self.sides = partnership_sides(players)
-        self.teams = partnership_teams(players)
+        self.start_tricks(TABLES[options.must_beat, options.partner_exemption, players], deal.hands,
+                          (dealer + 1) % players, None)  # fmt: skip
+        #: The pips taken so far by side.
         self.side_pips: tuple[int, ...] = (0,) * (2 if players == 4 else players)
         #: The auction so far as (seat, value, suit); a pass has value and suit None.
         self.bid_log: tuple[tuple[int, int | None, int | None], ...] = ()
@@ -314,7 +320,7 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
             points = PIPS[cards[0]] + PIPS[cards[1]] + PIPS[cards[2]]
         if self.options.last_trick_bonus and len(self.trick_history) + 1 == self.cards_each:
             points += 1
-        side = self.sides[winner]
+        side = self.table.sides[winner]
         pips = self.side_pips
         self.side_pips = (*pips[:side], pips[side] + points, *pips[side + 1 :])
         return winner, (trick[0][0], cards, winner, points)
@@ -396,7 +402,7 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         view.turned_in_hand = turned is not None and bool(self.hands[self.dealer] >> turned & 1)
         view.trump = trump
         view.trumps = DECK.suit_masks[trump] if trump is not None else 0
-        view.teams = self.teams
+        view.teams = partnership_teams(self.players)
         view.leader = self.leader
         # The hand keeps its public sequences as tuples it replaces, so a view can share them.
         view.trick = tuple(self.trick)
@@ -411,7 +417,7 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         return view
 
     def side_pips_by_seat(self) -> list[int]:
-        return [self.side_pips[side] for side in self.sides]
+        return [self.side_pips[side] for side in self.table.sides]
 
     def points(self) -> list[Number]:
         return list(self.side_pips_by_seat())

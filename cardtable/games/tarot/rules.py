@@ -36,7 +36,7 @@ from cardtable.engine.game import (
     single_verb,
 )
 from cardtable.engine.options import option, parse_options
-from cardtable.games.tricks import FollowRules, TrickHand
+from cardtable.games.tricks import FollowRules, TrickHand, trick_table
 
 from .scoring import (
     ATTACK,
@@ -86,6 +86,11 @@ UNSUITED = TRUMPS | EXCUSE_BIT
 #: The Excuse is always allowed and follows no suit (``TrickHand.excuse``).
 FOLLOW_RULES = FollowRules(must_beat=False, duties_toward_partner=True, undertrump_forced=True,
                            beat_when_trumps_led=True)  # fmt: skip
+#: Trick play by the number of players: no fixed sides (the attack and the defence are the hand's own).
+TABLES = {
+    players: trick_table(DECK, FOLLOW_RULES, tuple(range(players)), excuse=EXCUSE, follow_deck=FOLLOW_DECK)
+    for players in (3, 4, 5)
+}
 
 _HALF_BY_RANK = {"K": 9, "Q": 7, "N": 5, "J": 3}
 #: Card points in half points: oudlers and kings 4.5, queens 3.5, knights 2.5, jacks 1.5, the rest 0.5.
@@ -429,8 +434,7 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         self.dealer = dealer
         self.scores = tuple(scores)
         self.dealt = tuple(deal.hands)
-        self.start_tricks(DECK, deal.hands, (dealer + 1) % players, TRUMP_SUIT, FOLLOW_RULES, partners_opposite=False,
-                          excuse=EXCUSE, follow_deck=FOLLOW_DECK)  # fmt: skip
+        self.start_tricks(TABLES[players], deal.hands, (dealer + 1) % players, TRUMP_SUIT)
         self.chien = deal.chien
         #: Counted deals of the match before this one (set by ``follows``).
         self.deals_before = 0
@@ -491,7 +495,7 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
 
     def has_played(self, seat: int) -> bool:
         # In the play every seat holds as many cards as it was dealt (the taker discarded the chien's worth).
-        return self.phase in (PLAY, DONE) and self.hands[seat].bit_count() < self.size.cards_each
+        return self.phase in (PLAY, DONE) and self.hands[seat].bit_count() < self.cards_each
 
     @property
     def partner_revealed(self) -> bool:
@@ -664,7 +668,8 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
             and self.options.bonuses
             and seat == self.turn
             and not self.declared >> seat & 1
-            and not self.has_played(seat)
+            # In the play a seat that has not played yet holds as many cards as it was dealt.
+            and self.hands[seat].bit_count() == self.cards_each
             and bool(self.poignee_choices(seat))
         )
 
@@ -917,7 +922,7 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         view.tricks = self.trick_history
         view.leader = self.leader
         view.winning_seat = self.win_seat if self.win_card >= 0 else None
-        view.held = tuple(hand.bit_count() for hand in self.hands)
+        view.held = tuple(map(int.bit_count, self.hands))
         view.set_choices = tuple(choices)
         view.poignee_levels = (
             tuple(level for level, _choice in self.poignee_choices(seat)) if any(choices) and phase == PLAY else ()

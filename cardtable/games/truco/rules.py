@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from cardtable.engine.cards import Deck, bits, deal_masks, shuffled
+from cardtable.engine.cards import Deck, bits, cards_in, deal_masks, shuffled
 from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import (
     CALL_VERB,
@@ -231,6 +231,17 @@ def hand_result(results: Sequence[int | None]) -> int | None:
     return third if third is not None else first
 
 
+def may_raise(kind: HandKind, value: int, last_raise_team: int | None, team: int) -> bool:
+    """Whether ``team`` may call truco or raise on its next turn to play: only in a normal hand below twelve,
+    and never twice in a row."""
+    return kind == NORMAL and value < TOP_VALUE and (last_raise_team is None or last_raise_team != team)
+
+
+def face_down_open(kind: HandKind, tricks_played: int) -> bool:
+    """Whether a card may be played face down: from the second trick on, never in a mão de ferro."""
+    return tricks_played > 0 and kind != FERRO
+
+
 # ----------------------------------------------------------------- trick output
 
 
@@ -337,16 +348,25 @@ class TrucoView(View):
     trick: tuple[tuple[int, int | None], ...]
     trick_hidden: tuple[int, ...]
     winning_seat: int | None
-    #: The teams that may raise next (on their own turn to play): public, and shown at the table.
-    raising_teams: tuple[int, ...]
     #: Finished tricks as (leader, cards, face-down seats, winner), others' face-down cards as None.
     tricks: tuple[tuple[int, tuple[int | None, ...], tuple[int, ...], int | None], ...]
     partner_cards: tuple[tuple[int, int], ...]
     #: In a mão de ferro, how many face-down cards lie before this seat (0 otherwise).
     slots: int
-    #: Whether this seat may play a card face down now, and those plays, indexed by card.
-    face_down_allowed: bool
+    #: This seat's face-down plays, indexed by card.
     hidden_plays: tuple[Action, ...]
+
+    @property
+    def raising_teams(self) -> tuple[int, ...]:
+        """The teams that may raise next (on their own turn to play): public, and shown at the table."""
+        if self.phase != PLAY:
+            return ()
+        return tuple(team for team in (0, 1) if may_raise(self.kind, self.value, self.last_raise_team, team))
+
+    @property
+    def face_down_allowed(self) -> bool:
+        """Whether this seat may play a card face down now."""
+        return self.to_act == self.seat and self.phase == PLAY and face_down_open(self.kind, len(self.tricks))
 
     def slot_action(self, slot: int) -> Action:
         """In a mão de ferro: play the card lying in ``slot`` (0-based), unseen."""
@@ -368,7 +388,6 @@ class TrucoView(View):
 
 class TrucoHand(HandState):
     phase: Phase
-    resolves_actions = True  # a blind seat of a mão de ferro picks a face-down slot, not a card
 
     def __init__(
         self, options: TrucoOptions, players: int, dealer: int, deal: TrucoDeal, scores: Sequence[Number]
@@ -387,6 +406,8 @@ class TrucoHand(HandState):
         self.manilhas = manilha_mask(self.strength)
         self.opener_leads_after_tie = options.tied_trick_lead == "opener"
         self.kind, self.brink_team = hand_kind((scores[0], scores[1]), options.target, variant.base)
+        # A blind seat of a mão de ferro picks a face-down slot, not a card: the match has it resolved.
+        self.resolves_actions = self.kind == FERRO
         #: The hand's value: the base, the last accepted raise, or a played mão de onze's value.
         self.value = variant.base
         #: While a raise waits for its answer: the value proposed, who raised, and who plays after it.
@@ -452,11 +473,7 @@ class TrucoHand(HandState):
     # ----------------------------------------------------------------- 5. legal actions
     def may_raise(self, seat: int) -> bool:
         """Whether ``seat``, about to play, may call truco or raise now."""
-        return (
-            self.kind == NORMAL
-            and self.value < TOP_VALUE
-            and (self.last_raise_team is None or self.last_raise_team != seat % 2)
-        )
+        return may_raise(self.kind, self.value, self.last_raise_team, seat % 2)
 
     def legal_actions(self) -> list[Action]:
         if self.complete:
@@ -469,13 +486,13 @@ class TrucoHand(HandState):
             assert self.proposed is not None
             answers = [calls[ACCEPT], calls[REFUSE]]
             return [*answers, calls[RAISE]] if self.proposed < TOP_VALUE else answers
-        cards = list(bits(self.hands[seat]))
+        cards = cards_in(self.hands[seat])
         plays = PLAYS[seat]
         actions = [plays[c] for c in cards]
-        if self.history and self.kind != FERRO:
+        if face_down_open(self.kind, len(self.history)):
             hidden = HIDDEN_PLAYS[seat]
-            actions.extend(hidden[c] for c in cards)
-        if self.may_raise(seat):
+            actions += [hidden[c] for c in cards]
+        if may_raise(self.kind, self.value, self.last_raise_team, seat % 2):
             actions.append(calls[TRUCO if self.last_raise_team is None else RAISE])
         return actions
 
@@ -485,7 +502,7 @@ class TrucoHand(HandState):
 
     def resolve(self, action: Action) -> Action:
         """A blind play as the card it turns up (the record's play); any other action as it is."""
-        if action.value is not None or self.kind != FERRO or self.complete:
+        if action.value is not None or not self.resolves_actions or self.complete:
             return action
         order = self.slot_order(action.seat)
         slot = action.get(SLOT)
@@ -496,7 +513,8 @@ class TrucoHand(HandState):
     def verify(self, action: Action) -> None:
         if self.complete:
             raise IllegalAction("The hand is over: no more actions can be taken in it.")
-        action = self.resolve(action)
+        if self.resolves_actions:
+            action = self.resolve(action)
         if action.verb == PLAY_VERB and action.value is None:
             if self.kind != FERRO:
                 raise IllegalAction("Cards are played blind only in a mão de ferro: pick one of your cards.")
@@ -592,7 +610,8 @@ class TrucoHand(HandState):
             if self.hands[self.turn] >> card & 1 and (not hidden or (self.history and self.kind != FERRO)):
                 self.play_card(card, hidden)
                 return
-        action = self.resolve(action)
+        if self.resolves_actions:
+            action = self.resolve(action)
         self.verify(action)
         if action.verb == PLAY_VERB:
             self.play_card(DECK.index[action.value], bool(action.get("hidden")))
@@ -721,19 +740,17 @@ class TrucoHand(HandState):
         view.leader = self.leader
         view.results = self.results
         view.tricks_won = self.won
-        view.held = tuple(h.bit_count() for h in self.hands)
+        view.held = tuple(map(int.bit_count, self.hands))
         view.hand = 0 if blind else self.hands[seat]
         # Only the seat that played a face-down card knows it.
         view.trick = tuple((s, None if hidden and s != seat else c) for s, c, hidden in self.trick)
         view.trick_hidden = tuple(s for s, _c, hidden in self.trick if hidden)
         view.winning_seat = best_of(self.trick, self.strength)[0] if self.trick else None
-        view.raising_teams = tuple(team for team in (0, 1) if phase == PLAY and self.may_raise(team))
         view.tricks = self.public_tricks(seat)
         if kind == ONZE and self.brink_team == seat % 2:
             view.partner_cards = tuple((s, self.dealt[s]) for s in range(seat % 2, players, 2) if s != seat)
         else:
             view.partner_cards = ()
-        view.face_down_allowed = playing and bool(self.history) and not blind
         view.hidden_plays = HIDDEN_PLAYS[seat]
         if blind:
             view.slots = self.hands[seat].bit_count()
