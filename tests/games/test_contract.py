@@ -31,7 +31,7 @@ from tests.support import TESTS, case_files, check_case
 GAMES = available_games()
 #: Decisions played per option set and player count, hand after hand and match after match (a short game such
 #: as Truco plays many hands, so that its brink hands come up), and at most this many hands.
-DECISIONS = 150
+DECISIONS = 100
 HANDS = 60
 
 

@@ -56,19 +56,19 @@ def card_turns(game: str, players: int, raw: dict[str, object], seed: int, deals
 )  # fmt: skip
 def test_the_fast_legal_cards_are_the_rules_legal_cards(game: str, players: int, raw: dict[str, object]) -> None:
     follows = 0
-    for state in card_turns(game, players, raw, seed=3, deals=40):
+    for state in card_turns(game, players, raw, seed=3, deals=12):
         legal = state.legal_play_mask()
         assert legal == reference_legal(state)
         assert legal & ~state.hands[state.turn] == 0 and legal
         cards, duty = state.follow_duty()
         assert cards == legal and (duty is LEAD) == (state.win_card < 0)
         follows += state.win_card >= 0
-    assert follows > 500
+    assert follows > 150
 
 
 def test_the_excuse_follows_no_suit_and_never_wins() -> None:
     excuse_leads = 0
-    for state in card_turns("tarot", 4, {}, seed=8, deals=200):
+    for state in card_turns("tarot", 4, {}, seed=8, deals=60):
         if state.hands[state.turn] >> EXCUSE & 1:
             assert state.legal_play_mask() >> EXCUSE & 1 or state.win_card < 0, "the Excuse may always be played"
             if not state.trick and state.legal_play_mask() >> EXCUSE & 1:
@@ -78,4 +78,4 @@ def test_the_excuse_follows_no_suit_and_never_wins() -> None:
                 excuse_leads += 1
         if state.trick and state.win_card >= 0:
             assert state.win_card != EXCUSE
-    assert excuse_leads > 5
+    assert excuse_leads > 2

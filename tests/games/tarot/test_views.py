@@ -35,7 +35,7 @@ def engine_reason(state: TarotHand, view: TarotView, verb: str, pattern: CardSet
 def test_discard_reasons_come_from_the_view_and_match_the_hand() -> None:
     rng = random.Random(4)
     checked = 0
-    for deal_number in range(30):
+    for deal_number in range(10):
         deal = RULES.random_deal(rng, RULES.parse_options({}, 4), 4, 3)
         state = RULES.new_hand(RULES.parse_options({}, 4), 4, 3, deal, [0] * 4)
         assert isinstance(state, TarotHand)
@@ -52,7 +52,7 @@ def test_discard_reasons_come_from_the_view_and_match_the_hand() -> None:
             assert reason == engine_reason(state, view, verb, pattern, card)
             checked += 1
         assert all(state.view(seat).card_sets() == [] for seat in range(4) if seat != taker)
-    assert checked > 100
+    assert checked > 30
 
 
 def test_poignee_levels_and_reasons() -> None:
