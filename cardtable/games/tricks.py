@@ -143,6 +143,14 @@ class TrickTable:
     partners_opposite: bool
     #: Each seat's side (the hand's points are kept by side).
     sides: tuple[int, ...]
+    # ``follow_deck``'s masks and ``rules``' duties one attribute away: the legal cards read them at every card.
+    follow_suit_masks: tuple[int, ...]
+    follow_suit_of: tuple[int, ...]
+    follow_above: tuple[int, ...]
+    owes_partner: bool
+    must_beat: bool
+    beat_when_trumps_led: bool
+    undertrump_forced: bool
 
 
 def trick_table(deck: Deck, rules: FollowRules, sides: Sequence[int], *, excuse: int = -1,
@@ -150,8 +158,10 @@ def trick_table(deck: Deck, rules: FollowRules, sides: Sequence[int], *, excuse:
     """The table of a game played with ``deck`` under ``rules``, its seats on ``sides``."""
     suit_of = tuple(-1 if card == excuse else suit for card, suit in enumerate(deck.suit_of))
     opposite = len(sides) == 4 and sides[0] == sides[2] != sides[1] == sides[3]
-    return TrickTable(deck, follow_deck or deck, rules, suit_of, 1 << excuse if excuse >= 0 else 0, opposite,
-                      tuple(sides))  # fmt: skip
+    follow = follow_deck or deck
+    return TrickTable(deck, follow, rules, suit_of, 1 << excuse if excuse >= 0 else 0, opposite, tuple(sides),
+                      follow.suit_masks, follow.suit_of, follow.above, rules.duties_toward_partner, rules.must_beat,
+                      rules.beat_when_trumps_led, rules.undertrump_forced)  # fmt: skip
 
 
 #: A finished trick as a game keeps it: (leader, cards in playing order, winner, points, ...).
@@ -231,36 +241,36 @@ class TrickHand(HandState, Generic[HistoryT]):
             self.legal_cache = legal
             return legal
         table = self.table
-        follow = table.follow_deck
-        rules = table.rules
         led_suit = self.led_suit
-        trump = self.trump
-        suit_masks = follow.suit_masks
-        win_suit = follow.suit_of[win_card]
-        duties = rules.duties_toward_partner or not (table.partners_opposite and (self.win_seat - turn) % 4 == 2)
+        suit_masks = table.follow_suit_masks
         legal = hand & suit_masks[led_suit]
         if legal:
+            # Follow suit, and beat the winning card of the led suit where the game asks it of this suit.
             if (
-                duties
-                and win_suit == led_suit
-                and (rules.must_beat or (led_suit == trump and rules.beat_when_trumps_led))
+                (table.must_beat or (table.beat_when_trumps_led and led_suit == self.trump))
+                and table.follow_suit_of[win_card] == led_suit
+                and (table.owes_partner or not (table.partners_opposite and (self.win_seat - turn) % 4 == 2))
             ):
-                legal = legal & follow.above[win_card] or legal
-        elif not duties or trump is None or not hand & suit_masks[trump]:
-            legal = 0  # free of every duty
-        else:
-            legal = hand & suit_masks[trump]
-            if win_suit == trump:
-                higher = legal & follow.above[win_card]
-                if higher:
-                    legal = higher
-                elif not rules.undertrump_forced:
-                    legal = 0
-        if legal:
+                legal = legal & table.follow_above[win_card] or legal
             legal |= hand & table.excuse_bit
         else:
-            held = self.held_until_led
-            legal = hand & ~held or hand if held else hand
+            trump = self.trump
+            trumps = hand & suit_masks[trump] if trump is not None else 0
+            if trumps and (table.owes_partner or not (table.partners_opposite and (self.win_seat - turn) % 4 == 2)):
+                # Trump, and overtrump the winning trump if you can (or, where the game says so, trump anyway).
+                legal = trumps
+                if table.follow_suit_of[win_card] == trump:
+                    higher = trumps & table.follow_above[win_card]
+                    if higher:
+                        legal = higher
+                    elif not table.undertrump_forced:
+                        legal = 0
+            if legal:
+                legal |= hand & table.excuse_bit
+            else:
+                # Free of every duty.
+                held = self.held_until_led
+                legal = hand & ~held or hand if held else hand
         self.legal_cache = legal
         return legal
 

@@ -133,3 +133,11 @@ def test_no_hook_is_looked_up_by_name() -> None:
                 if name in ("getattr", "hasattr"):
                     where = f"{module_name(path)}:{getattr(node, 'lineno', '?')}"
                     assert (module_name(path), name) in allowed, f"{where} looks something up by name ({name})"
+
+
+def test_the_old_place_of_find_game_still_answers_for_one_round() -> None:
+    import cardtable.engine.registry as old
+    import cardtable.games as games
+
+    assert old.find_game is games.find_game and old.available_games is games.available_games
+    assert old.GAME_NAMES == games.game_names() == ("malilla", "manille", "tarot", "truco")

@@ -11,7 +11,7 @@ from cardtable.engine.loop import ActionTaken, GameLoop, HandDealt, HandScored, 
 from cardtable.engine.match import Match
 from cardtable.engine.players import Player, RandomPlayer
 from cardtable.engine.records import parse_record
-from cardtable.engine.registry import find_game
+from cardtable.games import find_game
 
 MANILLE = find_game("manille")
 
