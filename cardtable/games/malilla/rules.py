@@ -225,16 +225,10 @@ class MalillaView(View):
 
     phase: Phase
     options: MalillaOptions
-    card_points: tuple[int, ...]
-    cards_each: int
     turned: int
     #: Whether the dealer still holds the turned card (everyone saw it).
     turned_in_hand: bool
     trump: int
-    #: The cards of the trump suit.
-    trumps: int
-    #: The seats of each team: partners sit opposite.
-    teams: tuple[tuple[int, ...], ...]
     leader: int
     #: The current trick as (seat, card) pairs, and the finished ones as (leader, cards, winner, points).
     trick: tuple[tuple[int, int], ...]
@@ -253,6 +247,26 @@ class MalillaView(View):
     albur_winner: int | None
     #: The trump and albur bonuses of this hand, as the deal settled them (public).
     bonuses: tuple[Bonus, ...]
+
+    # Facts worked out from the fields above when asked (a view is made at every decision).
+    @property
+    def card_points(self) -> tuple[int, ...]:
+        """Each card's points."""
+        return self.options.pack.points
+
+    @property
+    def cards_each(self) -> int:
+        return self.options.pack.cards_each
+
+    @property
+    def trumps(self) -> int:
+        """The cards of the trump suit."""
+        return self.deck.suit_masks[self.trump]
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each team: partners sit opposite."""
+        return TEAMS
 
     @property
     def held(self) -> tuple[int, ...]:
@@ -600,14 +614,10 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         view.phase = phase
         view.options = self.options
         view.scores = self.scores
-        view.card_points = self.pack.points
-        view.cards_each = self.cards_each
         view.hand = self.hands[seat]
         view.turned = turned = self.turned
         view.turned_in_hand = bool(self.hands[self.dealer] >> turned & 1)
         view.trump = trump
-        view.trumps = deck.suit_masks[trump]
-        view.teams = TEAMS
         view.leader = self.leader
         # The hand keeps its public sequences as tuples it replaces, so a view can share them.
         view.trick = tuple(self.trick)

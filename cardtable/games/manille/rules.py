@@ -153,10 +153,6 @@ class ManilleView(View):
     turned: int | None
     turned_in_hand: bool
     trump: int | None
-    #: The cards of the trump suit (0 before the auction names one).
-    trumps: int
-    #: The seats of each side: partners opposite at four, each seat alone at three.
-    teams: tuple[tuple[int, ...], ...]
     leader: int
     #: The current trick as (seat, card) pairs, and the finished ones as (leader, cards, winner, points).
     trick: tuple[tuple[int, int], ...]
@@ -170,6 +166,17 @@ class ManilleView(View):
     contract: tuple[int, int, int] | None
     multiplier: int
     knocker: int | None
+
+    # Facts worked out from the fields above when asked (a view is made at every decision).
+    @property
+    def trumps(self) -> int:
+        """The cards of the trump suit (0 before the auction names one)."""
+        return DECK.suit_masks[self.trump] if self.trump is not None else 0
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side: partners opposite at four, each seat alone at three."""
+        return partnership_teams(self.players)
 
     @property
     def held(self) -> tuple[int, ...]:
@@ -401,8 +408,6 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         view.turned = turned
         view.turned_in_hand = turned is not None and bool(self.hands[self.dealer] >> turned & 1)
         view.trump = trump
-        view.trumps = DECK.suit_masks[trump] if trump is not None else 0
-        view.teams = partnership_teams(self.players)
         view.leader = self.leader
         # The hand keeps its public sequences as tuples it replaces, so a view can share them.
         view.trick = tuple(self.trick)

@@ -366,10 +366,6 @@ class TarotView(View):
 
     options: TarotOptions
     phase: Phase
-    #: The 21 trumps; the cards outside the four suits (the trumps and the Excuse); the Excuse.
-    trumps: int
-    unsuited: int
-    excuse: int
     bids: tuple[tuple[int, str], ...]
     taker: int | None
     contract: str | None
@@ -397,6 +393,20 @@ class TarotView(View):
     #: (0 simple, 1 double, 2 triple) of each poignée pattern among them, in the same order.
     set_choices: tuple[tuple[str, CardSet], ...]
     poignee_levels: tuple[int, ...]
+
+    @property
+    def trumps(self) -> int:
+        """The 21 trumps."""
+        return TRUMPS
+
+    @property
+    def unsuited(self) -> int:
+        """The cards outside the four suits, drawn as trumps at the table: the trumps and the Excuse."""
+        return UNSUITED
+
+    @property
+    def excuse(self) -> int:
+        return EXCUSE
 
     def card_sets(self) -> list[tuple[str, CardSet]]:
         """Every legal discard or poignée of this seat as patterns: ("discard" or "poignee", pattern)."""
@@ -905,9 +915,6 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         view.scores = self.scores
         view.phase = phase
         view.hand = self.hands[seat]
-        view.trumps = TRUMPS
-        view.unsuited = UNSUITED
-        view.excuse = EXCUSE
         view.bids = self.bids
         view.taker = self.taker
         view.contract = self.contract

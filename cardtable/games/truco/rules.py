@@ -324,8 +324,6 @@ class TrucoView(View):
     phase: Phase
     kind: HandKind
     brink_team: int | None
-    #: The seats of each team: partners sit one apart from each other.
-    teams: tuple[tuple[int, ...], ...]
     vira: int | None
     #: Every card's strength in this hand (from the vira, or Mineiro's fixed manilhas), and the manilhas.
     strength: tuple[int, ...]
@@ -355,6 +353,11 @@ class TrucoView(View):
     slots: int
     #: This seat's face-down plays, indexed by card.
     hidden_plays: tuple[Action, ...]
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each team: partners sit one apart from each other."""
+        return partnership_teams(self.players)
 
     @property
     def raising_teams(self) -> tuple[int, ...]:
@@ -396,7 +399,6 @@ class TrucoHand(HandState):
         self.options = options
         self.variant = variant
         self.players = players
-        self.teams = partnership_teams(players)
         self.dealer = dealer
         self.scores = tuple(scores)
         self.hands = list(deal.hands)
@@ -728,7 +730,6 @@ class TrucoHand(HandState):
         view.phase = phase
         view.kind = kind
         view.brink_team = self.brink_team
-        view.teams = self.teams
         view.vira = self.vira
         view.strength = self.strength
         view.manilhas = self.manilhas
