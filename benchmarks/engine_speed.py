@@ -22,8 +22,8 @@ from bare_reference import bare_deals_per_second
 from cardtable.engine.cards import nth_bit
 from cardtable.engine.match import Match
 from cardtable.engine.players import RandomPlayer, computer_levels
-from cardtable.engine.registry import available_games, find_game
 from cardtable.engine.sim import simulate
+from cardtable.games import available_games, find_game
 
 
 def engine_deals(game: str, seconds: float, seed: int) -> float:

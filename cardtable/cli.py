@@ -17,8 +17,8 @@ from typing import Any, NoReturn
 from cardtable import __version__
 from cardtable.engine.errors import QUOTE_LIMIT, REASON_LIMIT, RecordError, one_line, quote
 from cardtable.engine.options import OptionError, parse_option_value
-from cardtable.engine.registry import GAME_NAMES, find_game
 from cardtable.engine.sim import MAX_HANDS, MAX_MATCHES
+from cardtable.games import find_game, game_names
 
 #: The output could not be written (a full disk, say): ``EX_IOERR`` of the BSD exit codes.
 EXIT_OUTPUT_FAILED = 74
@@ -100,8 +100,8 @@ class CommandParser(argparse.ArgumentParser):
 def game_argument(text: str) -> str:
     """A game's name, in any case."""
     name = text.strip().lower()
-    if name not in GAME_NAMES:
-        raise argparse.ArgumentTypeError(f"unknown game {quote(text)} (games: {', '.join(GAME_NAMES)})")
+    if name not in game_names():
+        raise argparse.ArgumentTypeError(f"unknown game {quote(text)} (games: {', '.join(game_names())})")
     return name
 
 
@@ -133,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    games = f"one of {', '.join(GAME_NAMES)} (any case)"
+    games = f"one of {', '.join(game_names())} (any case)"
 
     replay = sub.add_parser("replay", help="replay a record, check every action and score it")
     replay.add_argument("file", metavar="FILE", help="a record (JSON); '-' reads standard input")
@@ -313,7 +313,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from cardtable.engine.replay import EXIT_MALFORMED, failed_form, replay
 
     try:
-        record = load_record_bytes(read_stdin(), "standard input") if args.file == "-" else load_record_file(args.file)
+        record = (
+            load_record_bytes(read_stdin(), "standard input", find_game)
+            if args.file == "-"
+            else load_record_file(args.file, find_game)
+        )
         if args.hint is not None:
             from cardtable.engine.players import computer_levels
 

@@ -26,8 +26,8 @@ from cardtable.engine.loop import resume_match
 from cardtable.engine.match import Match
 from cardtable.engine.players import computer_levels
 from cardtable.engine.records import Record, parse_record, save_record
-from cardtable.engine.registry import find_game
 from cardtable.files import OsLock, UnreadableFile, describe_os_error, move_aside, quote, read_json
+from cardtable.games import find_game
 
 SAVES = "saves"
 LAST_MATCH = "last-match.json"
@@ -152,7 +152,7 @@ def read_save(path: Path) -> SavedTable:
     raw = read_json(path)
     if not isinstance(raw, dict):
         raise UnreadableFile("it does not hold a match (a JSON object)")
-    record = parse_record(raw)
+    record = parse_record(raw, find_game)
     config = TableConfig.from_json(raw.get("table"))
     if config.game != record.rules.name or config.players != record.players:
         raise RecordError("its table and its record are not of the same game and players")

@@ -13,6 +13,7 @@ from typing import Any
 from cardtable.engine.errors import RecordError
 from cardtable.engine.records import load_record_text, parse_record
 from cardtable.engine.replay import EXIT_MALFORMED, failed_form, replay
+from cardtable.games import find_game
 
 TESTS = Path(__file__).parent
 
@@ -20,7 +21,7 @@ TESTS = Path(__file__).parent
 def replay_record(record: dict[str, Any] | str, hint: str | None = None) -> tuple[dict[str, Any], int]:
     """What ``cardtable replay --json`` prints for ``record`` (a dict or JSON text), and its exit status."""
     try:
-        parsed = load_record_text(record) if isinstance(record, str) else parse_record(record)
+        parsed = load_record_text(record, find_game) if isinstance(record, str) else parse_record(record, find_game)
     except RecordError as error:
         return failed_form(error), EXIT_MALFORMED
     out, status, _match = replay(parsed, hint)

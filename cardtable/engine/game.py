@@ -2,7 +2,10 @@
 
 A *game* (``GameRules``) knows its options, how to deal, how to read a deal and an action from a record,
 and how hands combine into a match.  A *hand* (``HandState``) is one deal being played: who acts, what
-is legal, why something is not, what each seat may see, and what the hand scores.
+is legal, why something is not, what each seat may see (its ``View``), and what the hand scores.
+
+Every hook a game may leave out is declared here with its default, so the engine and the table call it
+without asking first whether the game has it.
 """
 
 from __future__ import annotations
@@ -10,14 +13,53 @@ from __future__ import annotations
 import functools
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any, ClassVar, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
-from .cards import Deck
+from .cards import Deck, cards_in
 from .errors import IllegalAction, RecordError, quote
 from .words import GameWords
 
+if TYPE_CHECKING:
+    from .players import ComputerPlayer
+
 Number = int | float
+
+
+class Verb(StrEnum):
+    """The verbs every game spells alike (a game adds its own, such as Tarot's ``king``).
+
+    Members are strings, so an action read from a record (plain text) equals the one a game makes.
+    """
+
+    PLAY = "play"
+    CALL = "call"
+    BID = "bid"
+
+
+# The members as globals too: on Python 3.11 a member read through its enum class costs several times a
+# global, and these are compared at every action.
+PLAY_VERB, CALL_VERB, BID_VERB = Verb
+
+
+def partnership_side(seat: int, players: int) -> int:
+    """The side of a seat where partners sit opposite: seats of one parity at an even table, alone otherwise."""
+    return seat % 2 if players % 2 == 0 else seat
+
+
+@functools.cache
+def partnership_sides(players: int) -> tuple[int, ...]:
+    """Each seat's ``partnership_side``, seat by seat."""
+    return tuple(partnership_side(seat, players) for seat in range(players))
+
+
+@functools.cache
+def partnership_teams(players: int) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side, side by side, as ``partnership_side`` pairs them."""
+    sides = [partnership_side(seat, players) for seat in range(players)]
+    return tuple(tuple(seat for seat in range(players) if sides[seat] == side) for side in sorted(set(sides)))
 
 
 class Action(NamedTuple):
@@ -62,7 +104,25 @@ def describe_action_json(action: dict[str, Any]) -> str:
 @functools.cache
 def play_actions(deck: Deck, seat: int) -> tuple[Action, ...]:
     """Every card play of one seat, indexed by card: made once, shared by every hand and view."""
-    return tuple(Action(seat, "play", code) for code in deck.codes)
+    return tuple(Action(seat, PLAY_VERB, code) for code in deck.codes)
+
+
+class FinishedTrick(Protocol):
+    """A finished trick as replay writes it and the table announces it (real card codes: not for a view)."""
+
+    @property
+    def leader(self) -> int: ...
+
+    @property
+    def cards(self) -> tuple[str, ...]: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def points(self) -> Number: ...
+
+    def to_json(self) -> dict[str, Any]: ...
 
 
 class Trick(NamedTuple):
@@ -75,25 +135,51 @@ class Trick(NamedTuple):
         return {"leader": self.leader, "cards": list(self.cards), "winner": self.winner, "points": self.points}
 
 
-class View:
-    """What one seat may see at one moment.  Each game defines its own fields; these are common.
+def enum_free(value: object) -> object:
+    """``value`` with every string enum member turned into its text, inside tuples too (for fingerprints)."""
+    if isinstance(value, tuple):
+        return tuple(enum_free(item) for item in value)
+    if isinstance(value, StrEnum):
+        return str(value)
+    return value
 
-    Trick games also fill ``legal_mask`` (the cards this seat may play now, as a deck mask) and set
-    ``only_plays`` when no other kind of action is open, so that players can work on masks.
+
+@dataclass(slots=True)
+class View:
+    """What one seat may see at one moment: the only thing a computer player or the table reads of a hand.
+
+    Each game's view is a slots dataclass deriving from this one, made by its hand state (``HandState.view``),
+    that holds no reference to the state and no card its seat may not see.  These fields are common to all:
+
+    * ``hand``: this seat's own cards as a deck mask (0 when it may not see them);
+    * ``legal_mask``: the cards this seat may play now, as a deck mask;
+    * ``only_plays``: no other kind of action is open, so a player may work on the mask alone;
+    * ``legal``: the seat's legal actions as the hand listed them, when they are not just the mask's plays
+      (the hand's own list: read it through ``legal_actions()``, which copies it);
+    * ``plays``: this seat's card plays, indexed by card (actions are immutable, made once per deck).
     """
 
     seat: int
     to_act: int | None
-    legal_mask: int = 0
-    only_plays: bool = False
+    #: The step of the hand (each game's own enum of phases, members equal to their names in records).
+    phase: str
+    players: int
+    dealer: int
+    #: The match scores before this hand, by seat.
+    scores: tuple[Number, ...]
     deck: Deck
+    plays: tuple[Action, ...]
+    hand: int
+    legal_mask: int
+    only_plays: bool
+    legal: Sequence[Action]
 
     def legal_actions(self) -> list[Action]:
         """The actions this seat may take now (empty when it is not this seat's decision)."""
-        raise NotImplementedError
-
-    #: This seat's card plays, indexed by card (actions are immutable, so they are made once per deck).
-    plays: tuple[Action, ...]
+        if self.legal:
+            return list(self.legal)
+        plays = self.plays
+        return [plays[card] for card in cards_in(self.legal_mask)]
 
     def play_action(self, card: int) -> Action:
         return self.plays[card]
@@ -108,7 +194,8 @@ class HandState(ABC):
 
     players: int
     dealer: int
-    tricks: list[Trick]
+    #: The step of the hand (each game's own enum of phases, members equal to their names in records).
+    phase: str
 
     @property
     @abstractmethod
@@ -117,6 +204,11 @@ class HandState(ABC):
 
     #: Whether the hand is over (an attribute, not a property: search loops test it after every card).
     complete: bool
+
+    @property
+    @abstractmethod
+    def tricks(self) -> Sequence[FinishedTrick]:
+        """The finished tricks, in order, with their real cards (replay's output, the table's last trick)."""
 
     @abstractmethod
     def legal_actions(self) -> list[Action]: ...
@@ -139,6 +231,22 @@ class HandState(ABC):
     @abstractmethod
     def score_delta(self) -> list[Number] | None:
         """Per seat, what the hand adds to the match score; ``None`` while incomplete."""
+
+    #: Whether this hand's views may offer actions that name no card (Truco's blind plays pick a face-down
+    #: slot), which ``resolve`` turns into the record's action; the match asks only the hands that do.
+    resolves_actions: bool = False
+
+    def resolve(self, action: Action) -> Action:
+        """``action`` as the record writes it (a blind play as the card it turns up); most games' already are."""
+        return action
+
+    def side(self, seat: int) -> int:
+        """The side of ``seat`` in this hand: the seats of a side share the hand's result."""
+        return partnership_side(seat, self.players)
+
+    def stats(self) -> dict[str, int]:
+        """Counts of this hand that ``cardtable sim`` adds up over a run (Tarot's contracts made)."""
+        return {}
 
     def summary(self) -> dict[str, Any]:
         """Extra per-hand fields for ``replay --json`` (trump, contract, ...)."""
@@ -188,8 +296,16 @@ class Deal:
         return {"hands": [deck.codes_of(h) for h in self.hands]}
 
 
+#: Makes a computer player, seeded or (``None``) seeded from each view it is shown.
+PlayerFactory = Callable[[random.Random | None], "ComputerPlayer[Any]"]
+
+
 class GameRules(ABC):
-    """A game: its options, its deal, its record form, and how hands add up to a match."""
+    """A game: its options, its deal, its record form, and how hands add up to a match.
+
+    The rule book knows no player: a game's package joins its computer levels to its rules
+    (``add_level``), so the rules module never imports the players that read it.
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -203,9 +319,26 @@ class GameRules(ABC):
         """The words of a game played with ``options`` (a variant may name its cards its own way)."""
         return self.words
 
+    #: Where the game comes in menus and lists (lower first); games with equal positions go by name.
+    position: ClassVar[int] = 100
     #: When true the dealer of hand h+1 is always dealer(h) + 1, checked with the record's form;
     #: otherwise it depends on the play (checked during replay through ``next_dealer``).
     fixed_rotation: ClassVar[bool] = True
+
+    def __init__(self) -> None:
+        self._levels: dict[str, PlayerFactory] = {}
+
+    def add_level(self, name: str, factory: PlayerFactory) -> None:
+        """Offer a computer level of this game (its package does it, beside the rules)."""
+        self._levels[name] = factory
+
+    def computer_levels(self) -> Mapping[str, PlayerFactory]:
+        """The game's own computer levels by name, in the order they were added."""
+        return dict(self._levels)
+
+    def sim_summary(self, totals: Mapping[str, Number]) -> dict[str, Any]:
+        """The fields ``cardtable sim`` adds from the hands' ``stats()`` added up (only when there are some)."""
+        return {"stats": dict(totals)}
 
     @abstractmethod
     def parse_options(self, raw: object, players: int) -> Any:
@@ -248,8 +381,8 @@ class GameRules(ABC):
         """After a complete hand with the new ``scores``: the winning seats (or ``None``) and a special win."""
 
     def side_of(self, seat: int, players: int) -> int:
-        """The side (team) of a seat; partnership games pair seats by parity."""
-        return seat % 2 if players in (2, 4, 6) else seat
+        """The side (team) a seat keeps for the whole match; partnership games pair seats by parity."""
+        return partnership_side(seat, players)
 
     def seat_names(self, players: int) -> list[str]:
         if players == 4:

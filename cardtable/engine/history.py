@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import RecordError
-from .game import Action, Number, Trick
+from .game import Action, FinishedTrick, Number
 from .match import Match
 from .records import Record
 from .words import GameWords, says
@@ -65,7 +65,7 @@ def _hand_lines(told: Match, h: int, dealer: int, deal: Any, actions: Sequence[A
     return lines
 
 
-def _trick_line(number: int, trick: Trick, plays: Sequence[Action], names: Sequence[str], words: GameWords,
+def _trick_line(number: int, trick: FinishedTrick, plays: Sequence[Action], names: Sequence[str], words: GameWords,
                 reveal: bool) -> str:  # fmt: skip
     cards = " ".join(words.played_card(a, reveal) for a in plays)
     winner = names[trick.winner] if trick.winner is not None else "nobody (a tie)"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import IllegalAction, RecordError
-from .game import Action, Number, Trick
+from .game import Action, FinishedTrick, HandState, Number
 from .match import Match
 from .players import Player
 from .records import Record
@@ -38,7 +38,7 @@ class ActionTaken:
 class TrickWon:
     hand: int
     number: int
-    trick: Trick
+    trick: FinishedTrick
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ class GameLoop:
     def __init__(
         self,
         match: Match,
-        players: Sequence[Player],
+        players: Sequence[Player[Any]],
         *,
         seed: int = 0,
         first_dealer: int = 0,
@@ -127,35 +127,24 @@ class GameLoop:
                 action = await self.players[seat].choose(state.view(seat))
             tricks_before = len(state.tricks)
             try:
-                match.apply(action)
+                recorded = match.apply(action)
             except IllegalAction as refused:
-                player = self.players[action.seat]
-                if not hasattr(player, "refused"):
-                    raise
-                await _maybe_await(player.refused(refused.reason))
+                await self.players[action.seat].refused(refused.reason)
                 continue
-            await self.emit(ActionTaken(number, action))
+            await self.emit(ActionTaken(number, recorded))
             tricks = state.tricks
             if len(tricks) > tricks_before:
                 await self.emit(TrickWon(number, len(tricks), tricks[-1]))
         delta = state.score_delta() or [0] * match.players
         await self.emit(HandScored(number, list(delta), list(match.scores)))
 
-    async def _optional_call(self, state: Any, offered: set[int]) -> Action | None:
+    async def _optional_call(self, state: HandState, offered: set[int]) -> Action | None:
         """Offer each seat its out-of-turn calls once (Malilla's redeal); the first one taken is returned."""
         for seat, calls in state.optional_calls().items():
             if seat in offered:
                 continue
             offered.add(seat)
-            offer = getattr(self.players[seat], "offer", None)
-            if offer is None:
-                continue
-            action = await offer(state.view(seat), calls)
+            action = await self.players[seat].offer(state.view(seat), calls)
             if action is not None:
-                return action  # type: ignore[no-any-return]
+                return action
         return None
-
-
-async def _maybe_await(value: Any) -> None:
-    if inspect.isawaitable(value):
-        await value

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,8 @@ class PlayedHand:
     dealer: int
     deal: Deal
     state: HandState
+    #: The hand's ``resolve`` when its views may offer actions that name no card (asked once per hand).
+    resolve: Callable[[Action], Action] | None = None
     actions: list[Action] = field(default_factory=list)
     scored: bool = False
 
@@ -70,7 +73,7 @@ class Match:
         state = self.rules.new_hand(self.options, self.players, dealer, deal, list(self.scores))
         if self.hands:
             state.follows(self.hands[-1].state)
-        self.hands.append(PlayedHand(dealer, deal, state))
+        self.hands.append(PlayedHand(dealer, deal, state, state.resolve if state.resolves_actions else None))
         self._settle_if_complete()
         return state
 
@@ -78,15 +81,22 @@ class Match:
         dealer = self.next_dealer(first_dealer)
         return self.begin_hand(dealer, self.rules.random_deal(rng, self.options, self.players, dealer))
 
-    def apply(self, action: Action) -> None:
-        """Verify and apply an action to the hand in progress (``IllegalAction`` if it is not legal)."""
+    def apply(self, action: Action) -> Action:
+        """Verify and apply an action to the hand in progress (``IllegalAction`` if it is not legal).
+
+        Returns the action as the record keeps it (a blind play becomes the card it turned up).
+        """
         if not self.hands:
             raise RecordError("no hand has been dealt")
         hand = self.hands[-1]
-        hand.state.apply(action)
+        state = hand.state
+        if hand.resolve is not None:
+            action = hand.resolve(action)
+        state.apply(action)
         hand.actions.append(action)
-        if hand.state.complete:
+        if state.complete:
             self._settle_if_complete()
+        return action
 
     def _settle_if_complete(self) -> None:
         hand = self.hands[-1]

@@ -1,59 +1,79 @@
-"""Players: anything with ``async choose(view) -> Action``.  Computer players receive only their view."""
+"""Players: a seat's ``choose(view) -> Action`` and its optional hooks.  Computer players receive only their view."""
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Coroutine
-from typing import Any, Protocol, runtime_checkable
+from abc import ABC, abstractmethod
+from collections.abc import Coroutine, Mapping
+from typing import Any, ClassVar, Generic, TypeVar
 
-from .errors import RecordError, quote
-from .game import Action, GameRules, View
+from .errors import IllegalAction, RecordError, quote
+from .game import Action, GameRules, PlayerFactory, View
 
-
-@runtime_checkable
-class Player(Protocol):
-    """A seat at the table.  A player may also define ``async offer(view, calls) -> Action | None``,
-    asked before another seat's turn when the rules allow this seat a call out of turn, and
-    ``refused(reason)``, told when the engine refuses its action (it is then asked again)."""
-
-    async def choose(self, view: View) -> Action: ...
+V = TypeVar("V", bound=View)
 
 
-class ComputerPlayer:
+class Player(ABC, Generic[V]):
+    """A seat at the table, shown views of type ``V``.
+
+    Besides ``choose`` the game loop may call two hooks, declared here with what a player that has nothing
+    to say does: ``offer`` (a call out of turn, such as Malilla's redeal, before another seat's turn) and
+    ``refused`` (the engine refused the player's action; it is asked again afterwards).
+    """
+
+    @abstractmethod
+    async def choose(self, view: V) -> Action:
+        """This seat's decision, seeing only ``view``."""
+
+    async def offer(self, view: V, calls: list[Action]) -> Action | None:
+        """One of ``calls`` to make out of turn now, or ``None`` (the default) to make none."""
+        return None
+
+    async def refused(self, reason: str) -> None:
+        """Told why the engine refused this player's action.
+
+        By default the refusal is not the player's to handle (a computer player only offers legal actions,
+        so a refusal is a bug) and it goes on to the loop's caller.
+        """
+        raise IllegalAction(reason)
+
+
+class ComputerPlayer(Player[V]):
     """Base of the computer levels: a synchronous ``decide`` wrapped in the async protocol.
 
     Computer players never wait on anything, so a game loop that is not driven by an event loop (the
     headless simulator) can run their coroutine to completion in one step (``run_now``).
     """
 
-    level = "computer"
+    level: ClassVar[str] = "computer"
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng
 
-    def random_for(self, view: View) -> random.Random:
+    def random_for(self, view: V) -> random.Random:
         """The player's own seeded generator, or one seeded from the view (so hints are repeatable)."""
         if self.rng is not None:
             return self.rng
         digest = hashlib.sha256(f"{self.level}|{view.fingerprint()}".encode()).digest()
         return random.Random(int.from_bytes(digest[:8], "big"))
 
-    def decide(self, view: View) -> Action:
-        raise NotImplementedError
+    @abstractmethod
+    def decide(self, view: V) -> Action:
+        """The action this level takes, seeing only ``view``."""
 
-    def consider(self, view: View, calls: list[Action]) -> Action | None:
+    def consider(self, view: V, calls: list[Action]) -> Action | None:
         """Whether to make one of ``calls`` out of turn (Malilla's redeal); by default, never."""
         return None
 
-    async def choose(self, view: View) -> Action:
+    async def choose(self, view: V) -> Action:
         return self.decide(view)
 
-    async def offer(self, view: View, calls: list[Action]) -> Action | None:
+    async def offer(self, view: V, calls: list[Action]) -> Action | None:
         return self.consider(view, calls)
 
 
-class RandomPlayer(ComputerPlayer):
+class RandomPlayer(ComputerPlayer[View]):
     """Plays a uniformly random legal action: the baseline every other level is measured against."""
 
     level = "random"
@@ -69,17 +89,14 @@ class RandomPlayer(ComputerPlayer):
         return actions[int(rng.random() * len(actions))]
 
 
-PlayerFactory = Callable[[random.Random | None], ComputerPlayer]
-
-
-def computer_levels(rules: GameRules) -> dict[str, PlayerFactory]:
+def computer_levels(rules: GameRules) -> Mapping[str, PlayerFactory]:
     """The computer levels of a game: ``random`` everywhere, plus the game's own."""
     levels: dict[str, PlayerFactory] = {"random": RandomPlayer}
-    levels.update(getattr(rules, "computer_levels", lambda: {})())
+    levels.update(rules.computer_levels())
     return levels
 
 
-def make_computer(rules: GameRules, level: str, rng: random.Random | None = None) -> ComputerPlayer:
+def make_computer(rules: GameRules, level: str, rng: random.Random | None = None) -> ComputerPlayer[Any]:
     levels = computer_levels(rules)
     if level not in levels:
         raise RecordError(f"unknown computer level {quote(level)} for {rules.name} (levels: {', '.join(levels)})")
@@ -91,6 +108,7 @@ def run_now(coroutine: Coroutine[Any, Any, Action]) -> Action:
     try:
         coroutine.send(None)
     except StopIteration as done:
-        return done.value  # type: ignore[no-any-return]
+        action: Action = done.value
+        return action
     coroutine.close()
     raise RuntimeError("this player waits for something; run it inside an event loop")

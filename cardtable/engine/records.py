@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,9 @@ from .errors import RecordError, quote
 from .game import Action, Deal, GameRules, Number
 from .jsontext import read_json
 from .match import RECORD_FORMAT, Match
-from .registry import find_game
+
+#: The game of a record's ``game`` field (``RecordError`` for an unknown one): ``cardtable.games.find_game``.
+GameFinder = Callable[[object], GameRules]
 
 
 @dataclass
@@ -35,8 +38,11 @@ class Record:
         return Match(self.rules, self.options, self.players, self.start_scores)
 
 
-def parse_record(data: object) -> Record:
-    """Check the form of a whole record (header, every hand, every action) before anything is played."""
+def parse_record(data: object, find_game: GameFinder) -> Record:
+    """Check the form of a whole record (header, every hand, every action) before anything is played.
+
+    ``find_game`` names the games a record may be of: the engine knows no game by itself.
+    """
     if not isinstance(data, dict):
         raise RecordError("the record must be a JSON object")
     if data.get("format") != RECORD_FORMAT:
@@ -109,21 +115,21 @@ def _parse_hand(raw: object, rules: GameRules, options: Any, players: int) -> Ha
     return HandEntry(dealer, deal, actions)
 
 
-def load_record_text(text: str) -> Record:
-    return parse_record(read_json(text))
+def load_record_text(text: str, find_game: GameFinder) -> Record:
+    return parse_record(read_json(text), find_game)
 
 
-def load_record_file(path: str | os.PathLike[str]) -> Record:
-    return load_record_bytes(read_bytes(path), quote(str(path)))
+def load_record_file(path: str | os.PathLike[str], find_game: GameFinder) -> Record:
+    return load_record_bytes(read_bytes(path), quote(str(path)), find_game)
 
 
-def load_record_bytes(data: bytes, where: str) -> Record:
+def load_record_bytes(data: bytes, where: str, find_game: GameFinder) -> Record:
     """A record from the bytes of a file (UTF-8, with or without a byte-order mark)."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise RecordError(f"{where} is not UTF-8 text (byte {error.start})") from None
-    return load_record_text(text)
+    return load_record_text(text, find_game)
 
 
 def read_bytes(path: str | os.PathLike[str]) -> bytes:

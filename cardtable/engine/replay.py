@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import IllegalAction, RecordError
+from .game import HandState
 from .match import Match
 from .players import make_computer, run_now
 from .records import Record
@@ -49,7 +50,7 @@ def replay(record: Record, hint: str | None = None) -> tuple[dict[str, Any], int
     return out, status, match
 
 
-def hand_output(state: Any) -> dict[str, Any]:
+def hand_output(state: HandState) -> dict[str, Any]:
     out = {
         "tricks": [t.to_json() for t in state.tricks],
         "complete": state.complete,
@@ -69,5 +70,5 @@ def next_decision(match: Match, hint: str | None = None) -> dict[str, Any] | Non
     out: dict[str, Any] = {"seat": seat, "legal": state.legal_for_output()}
     if hint is not None:
         player = make_computer(match.rules, hint)
-        out["hint"] = run_now(player.choose(state.view(seat))).to_json()
+        out["hint"] = state.resolve(run_now(player.choose(state.view(seat)))).to_json()
     return out

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .game import Action, GameRules, Number
+from .game import Action, GameRules, HandState, Number
 from .match import Match
 from .options import options_to_json
 from .players import ComputerPlayer, make_computer
@@ -49,7 +49,7 @@ class DecisionClock:
         return out
 
 
-def play_hand(match: Match, players: Sequence[ComputerPlayer], rng: random.Random, first_dealer: int,
+def play_hand(match: Match, players: Sequence[ComputerPlayer[Any]], rng: random.Random, first_dealer: int,
               clock: DecisionClock | None = None) -> None:  # fmt: skip
     """Deal the next hand of ``match`` and play it to the end with computer players."""
     state = match.deal_new_hand(rng, first_dealer)
@@ -73,7 +73,7 @@ def play_hand(match: Match, players: Sequence[ComputerPlayer], rng: random.Rando
         match.apply(action)
 
 
-def offer_calls(match: Match, players: Sequence[ComputerPlayer], calls: dict[int, list[Action]],
+def offer_calls(match: Match, players: Sequence[ComputerPlayer[Any]], calls: dict[int, list[Action]],
                 offered: set[int]) -> bool:  # fmt: skip
     """Offer each seat its out-of-turn calls once; True if one was made (the state then moved on)."""
     state = match.hands[-1].state
@@ -88,12 +88,9 @@ def offer_calls(match: Match, players: Sequence[ComputerPlayer], calls: dict[int
     return False
 
 
-def add_hand_stats(totals: dict[str, Number], state: Any) -> None:
-    """Add a hand's own counts (a game's optional ``stats()``, e.g. Tarot's contracts made) to ``totals``."""
-    stats = getattr(state, "stats", None)
-    if stats is None:
-        return
-    for key, value in stats().items():
+def add_hand_stats(totals: dict[str, Number], state: HandState) -> None:
+    """Add a hand's own counts (``stats()``, e.g. Tarot's contracts made) to ``totals``."""
+    for key, value in state.stats().items():
         totals[key] = totals.get(key, 0) + value
 
 
@@ -134,13 +131,12 @@ def simulate(
             hands_played += 1
             state = match.hands[-1].state
             delta = state.score_delta() or [0] * players
-            # Games whose sides change from hand to hand (Tarot's attack and defence) say who sat with whom.
-            side_of = getattr(state, "hand_side", None) or (lambda seat: rules.side_of(seat, players))
+            # The hand says who sat with whom: Tarot's attack and defence change from hand to hand.
             best = max(delta)
-            best_sides = {side_of(s) for s in range(players) if delta[s] == best}
+            best_sides = {state.side(s) for s in range(players) if delta[s] == best}
             for s in range(players):
                 final_scores[s] += delta[s]
-                if len(best_sides) == 1 and side_of(s) in best_sides:
+                if len(best_sides) == 1 and state.side(s) in best_sides:
                     wins[s] += 1
         else:
             while not match.over and len(match.hands) < max_hands_per_match:
@@ -172,8 +168,7 @@ def simulate(
         "hands_per_s": round(hands_played / elapsed, 1) if elapsed > 0 else 0.0,
     }
     if stats:
-        summarize = getattr(rules, "sim_summary", None)
-        out.update(summarize(stats) if summarize is not None else {"stats": stats})
+        out.update(rules.sim_summary(stats))
     if clock is not None:
         out["decision_time"] = clock.summary(seats)
     return out

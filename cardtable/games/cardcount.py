@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Protocol
 
 from cardtable.engine.cards import Deck
 from cardtable.games.tricks import Duty, FollowRules, beats, legal_follow
@@ -144,8 +144,31 @@ class CardCount:
         return self.masters() & self.possible[self.seat]
 
 
+class TrickView(Protocol):
+    """The view fields of the trick games that share the card count (Manille and Malilla)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def hand(self) -> int: ...
+    @property
+    def trump(self) -> int | None: ...
+    @property
+    def trick(self) -> Sequence[tuple[int, int]]: ...
+    @property
+    def tricks(self) -> Sequence[tuple[int, tuple[int, ...], int, int]]: ...
+    @property
+    def turned(self) -> int | None: ...
+    @property
+    def turned_in_hand(self) -> bool: ...
+
+
 def count_cards(
-    view: Any,
+    view: TrickView,
     deck: Deck,
     rules: FollowRules,
     in_play: int,
@@ -154,9 +177,7 @@ def count_cards(
 ) -> CardCount:
     """Build the ``CardCount`` of ``view``'s seat.
 
-    ``view`` needs the trick-game fields shared by Manille and Malilla: ``seat``, ``players``, ``hand``,
-    ``trump``, ``trick`` ((seat, card) pairs), ``tricks`` ((leader, cards, winner, points)), and optionally
-    ``turned``, ``turned_in_hand`` and ``dealer``.  ``in_play`` is the mask of the cards dealt this hand.
+    ``in_play`` is the mask of the cards dealt this hand.
     ``unled_forbidden`` holds the cards a free seat may not discard until their suit has been led (Malilla's
     forbidden sevens), each one freed by the first lead of its suit.
     """
@@ -186,8 +207,8 @@ def count_cards(
     known = [0] * players
     known[seat] = hand
     unseen = in_play & ~played & ~hand
-    turned = getattr(view, "turned", None)
-    if turned is not None and getattr(view, "turned_in_hand", False):
+    turned = view.turned
+    if turned is not None and view.turned_in_hand:
         dealer = view.dealer
         if dealer != seat:
             known[dealer] |= 1 << turned

@@ -140,8 +140,8 @@ def sample_deals(count: CardCount, rng: random.Random, wanted: int, enumerate_up
     has left; a dead end starts the deal again.
     """
     if deal_count_bound(count) <= enumerate_up_to:
-        deals = consistent_deals(count)
-        return deals if len(deals) <= wanted else rng.sample(deals, wanted)
+        every = consistent_deals(count)
+        return every if len(every) <= wanted else rng.sample(every, wanted)
     seats, needs, free = _needs_and_free(count)
     possible = [count.possible[s] & ~count.known[s] for s in seats]
     cards = sorted(cards_in(free), key=lambda card: sum(p >> card & 1 for p in possible))

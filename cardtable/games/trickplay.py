@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from cardtable.engine.cards import Deck, cards_in
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, View
 from cardtable.engine.players import ComputerPlayer
 
 T = TypeVar("T")
+V = TypeVar("V", bound=View)
 
 
 def first_answer(tips: Sequence[Callable[[T], int | None]], table: T) -> int | None:
@@ -30,9 +31,9 @@ def first_answer(tips: Sequence[Callable[[T], int | None]], table: T) -> int | N
 
 
 def play_card(
-    player: ComputerPlayer,
-    view: Any,
-    make_table: Callable[[Any], T],
+    player: ComputerPlayer[V],
+    view: V,
+    make_table: Callable[[V], T],
     tips_choice: Callable[[T], int],
     endgame_search: Callable[[T, random.Random], int],
     endgame_tricks: int,

@@ -7,12 +7,12 @@ import contextlib
 from collections.abc import Awaitable, Callable
 
 from cardtable.engine.game import Action, View
-from cardtable.engine.players import ComputerPlayer
+from cardtable.engine.players import ComputerPlayer, Player
 
 HumanTurn = Callable[["HumanPlayer", View], Awaitable[None]]
 
 
-class HumanPlayer:
+class HumanPlayer(Player[View]):
     """A person at the keyboard: ``choose`` shows the view and waits for the widgets to answer."""
 
     def __init__(self, seat: int, name: str, on_turn: HumanTurn) -> None:
@@ -42,13 +42,13 @@ class HumanPlayer:
         self.answers.put_nowait(action)
 
 
-class ThinkingComputer:
+class ThinkingComputer(Player[View]):
     """A computer seat at the table: it decides in a worker thread, then waits the table's pause.
 
     ``pause`` returns how long to wait and ``skip`` is set by the key that skips the wait.
     """
 
-    def __init__(self, computer: ComputerPlayer, pause: Callable[[], float], skip: asyncio.Event) -> None:
+    def __init__(self, computer: ComputerPlayer[View], pause: Callable[[], float], skip: asyncio.Event) -> None:
         self.computer = computer
         self.pause = pause
         self.skip = skip

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +17,7 @@ HEADLESS = ["cardtable.engine", "cardtable.engine.sim", "cardtable.engine.replay
 def test_module_does_not_import_textual(module: str) -> None:
     code = (
         f"import sys, importlib; importlib.import_module({module!r}); "
-        "import cardtable.engine.registry as r; [r.find_game(g) for g in r.available_games()]; "
+        "import cardtable.games as games; [games.find_game(g) for g in games.available_games()]; "
         "sys.exit(1 if any(m == 'textual' or m.startswith('textual.') for m in sys.modules) else 0)"
     )
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
@@ -29,3 +31,121 @@ def test_replay_and_sim_commands_do_not_import_textual(tmp_path: object) -> None
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
+
+
+# ----------------------------------------------------------------- the import contract, read from the source
+
+PACKAGE = Path(__file__).resolve().parents[2] / "cardtable"
+#: Kept for one round so that code written against the old place of ``find_game`` still runs.
+ENGINE_SHIM = PACKAGE / "engine" / "registry.py"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module ``path`` imports when it runs, at the top or inside a function, absolute names resolved.
+
+    Imports made only for the type checker (under ``if TYPE_CHECKING:``) are not run, so they are left out.
+    """
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.If)
+                   and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+                   for inner in ast.walk(node)}  # fmt: skip
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base]) if base else ".".join(anchor)
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def sources(folder: str) -> list[Path]:
+    return sorted((PACKAGE / folder).rglob("*.py"))
+
+
+def test_the_engine_imports_no_game_and_no_table() -> None:
+    for path in sources("engine"):
+        bad = {name for name in imports_of(path) if name.startswith(("cardtable.games", "cardtable.tui", "textual"))}
+        if path == ENGINE_SHIM:
+            bad -= {"cardtable.games", "cardtable.games.available_games", "cardtable.games.find_game",
+                    "cardtable.games.game_names"}  # fmt: skip
+        assert not bad, f"{module_name(path)} imports {sorted(bad)}"
+
+
+def test_no_game_imports_the_table_or_textual() -> None:
+    for path in sources("games"):
+        bad = {name for name in imports_of(path) if name.startswith(("cardtable.tui", "textual", "cardtable.saves"))}
+        assert not bad, f"{module_name(path)} imports {sorted(bad)}"
+
+
+def test_a_rule_book_imports_no_player() -> None:
+    """A game's players read its rules; only the game's package joins the two.
+
+    A player module is called ``ai`` or ends in ``_ai`` (a variant's own player, such as ``argentino_ai``).
+    """
+
+    def is_player(module: str) -> bool:
+        last = module.split(".")[-1]
+        return any(part == "ai" or part.endswith("_ai") for part in module.split(".")) or last == "ComputerPlayer"
+
+    for path in sources("games"):
+        if path.name == "__init__.py" or is_player(path.stem) or path.stem in ("trickplay", "endgame", "cardcount"):
+            continue
+        players = {name for name in imports_of(path) if is_player(name)
+                   or name.startswith(("cardtable.games.trickplay", "cardtable.engine.players"))}  # fmt: skip
+        assert not players, f"{module_name(path)} imports {sorted(players)}"
+
+
+def test_no_import_circle_in_the_engine_and_the_games() -> None:
+    modules = {module_name(path): path for folder in ("engine", "games") for path in sources(folder)}
+    imported = {name: imports_of(path) for name, path in modules.items()}
+    graph = {name: {other for other in modules if other != name and other in imported[name]} for name in modules}
+    # A package imports its own modules (its face); a module importing its package is what can close a circle.
+    for name in graph:
+        graph[name] -= {other for other in graph[name] if name.startswith(other + ".")}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for nxt in graph[start] - seen:
+            seen.add(nxt)
+            if nxt == goal or reaches(nxt, goal, seen):
+                return True
+        return False
+
+    circles = sorted(name for name in graph if reaches(name, name, set()))
+    shim = module_name(ENGINE_SHIM)
+    assert set(circles) <= {shim, "cardtable.games"}, f"modules on an import circle: {circles}"
+
+
+def test_no_hook_is_looked_up_by_name() -> None:
+    """The engine and the games call declared hooks; ``getattr``/``hasattr`` read only declared data."""
+    allowed = {
+        ("cardtable.engine.options", "getattr"),  # an options dataclass's own declared fields
+        ("cardtable.games", "getattr"),  # a game package's RULES, found by discovery
+    }
+    for folder in ("engine", "games"):
+        for path in sources(folder):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                name = node.func.id if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) else ""
+                if name in ("getattr", "hasattr"):
+                    where = f"{module_name(path)}:{getattr(node, 'lineno', '?')}"
+                    assert (module_name(path), name) in allowed, f"{where} looks something up by name ({name})"
+
+
+def test_the_old_place_of_find_game_still_answers_for_one_round() -> None:
+    import cardtable.engine.registry as old
+    import cardtable.games as games
+
+    assert old.find_game is games.find_game and old.available_games is games.available_games
+    assert old.GAME_NAMES == games.game_names() == ("malilla", "manille", "tarot", "truco")

@@ -9,9 +9,9 @@ import random
 from cardtable.engine.game import Action, View
 from cardtable.engine.loop import ActionTaken, GameLoop, HandDealt, HandScored, MatchOver, TrickWon, resume_match
 from cardtable.engine.match import Match
-from cardtable.engine.players import RandomPlayer
+from cardtable.engine.players import Player, RandomPlayer
 from cardtable.engine.records import parse_record
-from cardtable.engine.registry import find_game
+from cardtable.games import find_game
 
 MANILLE = find_game("manille")
 
@@ -35,7 +35,7 @@ async def test_a_match_of_random_players_ends_with_a_winner_and_every_event() ->
     assert isinstance(final, MatchOver) and final.scores == match.scores
 
 
-class ScriptedHuman:
+class ScriptedHuman(Player[View]):
     """A player that first tries an illegal card, then plays legally: the loop must tell it and ask again."""
 
     def __init__(self) -> None:
@@ -45,13 +45,13 @@ class ScriptedHuman:
     async def choose(self, view: View) -> Action:
         await asyncio.sleep(0)  # a human's choice really waits on the event loop
         legal = view.legal_actions()
-        if not self.tried_illegal and view.legal_mask and view.legal_mask != view.hand:  # type: ignore[attr-defined]
+        if not self.tried_illegal and view.legal_mask and view.legal_mask != view.hand:
             self.tried_illegal = True
-            illegal = view.hand & ~view.legal_mask  # type: ignore[attr-defined]
+            illegal = view.hand & ~view.legal_mask
             return view.play_action((illegal & -illegal).bit_length() - 1)
         return legal[0]
 
-    def refused(self, reason: str) -> None:
+    async def refused(self, reason: str) -> None:
         self.refusals.append(reason)
 
 
@@ -72,7 +72,7 @@ async def test_a_match_resumed_from_its_record_ends_exactly_as_the_uninterrupted
     record = whole.to_record()
     cut = copy.deepcopy(record["hands"][: len(record["hands"]) // 2 + 1])
     cut[-1]["actions"] = cut[-1]["actions"][:13]  # stop in the middle of a trick
-    partial = parse_record({**record, "hands": cut})
+    partial = parse_record({**record, "hands": cut}, find_game)
     resumed = await GameLoop(resume_match(partial), players, seed=11).run()
     assert resumed.to_record() == record
     assert resumed.winner == whole.winner and resumed.scores == whole.scores

@@ -14,8 +14,8 @@ import pytest
 from cardtable.engine.game import Action
 from cardtable.engine.match import Match
 from cardtable.engine.players import make_computer
-from cardtable.engine.registry import GAME_NAMES, find_game
 from cardtable.engine.words import holder, says
+from cardtable.games import find_game, game_names
 from cardtable.games.malilla.words import WORDS as MALILLA
 from cardtable.games.manille.words import WORDS as MANILLE
 from cardtable.games.tarot.words import WORDS as TAROT
@@ -108,7 +108,7 @@ def test_engine_sentences_get_glyphs_for_codes_but_words_stay() -> None:
     assert said == "You must overtrump the 16: play 17, 21 or Excuse. A♠ in ASK stays."
 
 
-@pytest.mark.parametrize("game", GAME_NAMES)
+@pytest.mark.parametrize("game", game_names())
 def test_the_tables_parts_say_what_the_words_say(game: str) -> None:
     parts, words = parts_for(game), find_game(game).words
     action = Action(1, "play", find_game(game).deck(find_game(game).parse_options({}, 4), 4)[0].codes[5])

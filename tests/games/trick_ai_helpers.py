@@ -15,7 +15,7 @@ from typing import Any
 from cardtable.engine.cards import cards_in
 from cardtable.engine.records import parse_record
 from cardtable.engine.replay import replay
-from cardtable.games import endgame
+from cardtable.games import endgame, find_game
 from cardtable.games.cardcount import CardCount
 from tests.support import heuristic_hint
 
@@ -31,7 +31,7 @@ def hinted_card(rec: dict[str, Any]) -> str:
 
 def view_at(rec: dict[str, Any]) -> Any:
     """The view of the seat to act at the end of ``rec``."""
-    _out, status, match = replay(parse_record(rec))
+    _out, status, match = replay(parse_record(rec, find_game))
     assert status == 0
     state = match.current
     assert state is not None and state.to_act is not None

@@ -14,7 +14,7 @@ from pathlib import Path
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, MatchOver
 from cardtable.engine.match import Match
 from cardtable.engine.players import make_computer
-from cardtable.engine.registry import find_game
+from cardtable.games import find_game
 from cardtable.saves import MatchSave, SeatConfig, TableConfig
 
 

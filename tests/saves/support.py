@@ -8,7 +8,7 @@ from typing import Any
 
 from cardtable.engine.loop import deal_rng
 from cardtable.engine.match import Match
-from cardtable.engine.registry import find_game
+from cardtable.games import find_game
 from cardtable.saves import MatchSave, TableConfig, default_seats
 
 

@@ -21,7 +21,7 @@ from cardtable.engine.game import Action
 from cardtable.engine.loop import deal_rng, resume_match
 from cardtable.engine.match import Match
 from cardtable.engine.records import parse_record
-from cardtable.engine.registry import find_game
+from cardtable.games import find_game
 from cardtable.saves import SeatConfig, TableConfig
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.bid import BidDialog
@@ -70,7 +70,7 @@ class Scenario:
     def match(self) -> Match:
         rules = find_game(self.game)
         if self.record is not None:
-            return resume_match(parse_record(self.record))
+            return resume_match(parse_record(self.record, find_game))
         match = Match(rules, rules.parse_options(self.options, self.players), self.players, self.start_scores)
         rng = random.Random(self.seed)
         for number in range(self.hands_before):
@@ -82,7 +82,7 @@ class Scenario:
             match.apply(action)
         while self.left is not None and not hand.complete and sum(h.bit_count() for h in hand.hands) > self.left:
             match.apply(rng.choice(hand.legal_actions()))
-        return resume_match(parse_record(match.to_record()))  # a record, resumed as a save is
+        return resume_match(parse_record(match.to_record(), find_game))  # a record, resumed as a save is
 
     def config(self) -> TableConfig:
         seats = [SeatConfig(NAMES[s], "human" if s in self.humans else "random") for s in range(self.players)]

@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from cardtable.engine.loop import resume_match
 from cardtable.engine.match import Match
 from cardtable.engine.records import parse_record
-from cardtable.engine.registry import find_game
+from cardtable.games import find_game
 from cardtable.saves import default_seats
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
@@ -57,7 +57,7 @@ def seven_espadas_record(dealer: int = 3) -> dict[str, Any]:
 async def test_the_redeal_call_is_offered_to_a_human_with_seven_of_a_suit(dealer: int) -> None:
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await open_table(pilot, app, resume_match(parse_record(seven_espadas_record(dealer))))
+        table = await open_table(pilot, app, resume_match(parse_record(seven_espadas_record(dealer), find_game)))
         for _ in range(100):
             await pilot.pause()
             if isinstance(app.screen, ChoiceDialog):
@@ -87,7 +87,9 @@ async def test_a_forbidden_seven_is_refused_with_the_engine_reason() -> None:
               "hands": [{"dealer": 0, "deal": deal, "actions": plays}]}  # fmt: skip
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await open_table(pilot, app, resume_match(parse_record(record)), options={"redeal_seven": False})
+        table = await open_table(
+            pilot, app, resume_match(parse_record(record, find_game)), options={"redeal_seven": False}
+        )
         for _ in range(200):
             await pilot.pause()
             if table.my_card_turn():

@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog
 
 import cardtable.tui.app
+from cardtable.games import find_game
 from cardtable.saves import SAVES, SETTINGS, MatchSave, find_unfinished
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
@@ -251,7 +252,7 @@ async def test_a_data_folder_that_is_a_file_plays_to_the_end_and_says_it_cannot_
         assert f"Matches cannot be saved: the data folder {home} is a file" in app.screen.notice  # type: ignore[attr-defined]
         assert "Matches cannot be saved: the data folder" in screen_text(app)
         config = table_config("manille", RANDOM_SEATS, seed=1, first_dealer=3)
-        app.push_screen(TableScreen(config, resume_match(parse_record(last_hand_to_play()))))
+        app.push_screen(TableScreen(config, resume_match(parse_record(last_hand_to_play(), find_game))))
         await play_cards(pilot, 1)
         await wait_until(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
         await pilot.press("enter")

@@ -62,7 +62,7 @@ def test_the_table_without_a_terminal_says_so() -> None:
 
 
 def test_a_game_without_its_table_parts_is_refused_clearly(capsys: pytest.CaptureFixture[str]) -> None:
-    from cardtable.engine.registry import available_games
+    from cardtable.games import available_games
     from cardtable.tui.games import playable_games
 
     waiting = [game for game in available_games() if game not in playable_games()]

@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 
 from cardtable.engine.loop import resume_match
 from cardtable.engine.records import parse_record
+from cardtable.games import find_game
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.new_game import NewGameScreen
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
@@ -60,7 +61,7 @@ def nearly_finished_match() -> Any:
     record = json.loads((TESTS / "cases" / "manille" / "pips_36_24.json").read_text())
     cut = copy.deepcopy(record)
     cut["hands"][0]["actions"] = cut["hands"][0]["actions"][:28]
-    return resume_match(parse_record(cut))
+    return resume_match(parse_record(cut, find_game))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -9,7 +9,7 @@ from cardtable.engine.game import Action
 from cardtable.engine.loop import deal_rng, resume_match
 from cardtable.engine.match import Match
 from cardtable.engine.records import parse_record
-from cardtable.engine.registry import find_game
+from cardtable.games import find_game
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.pick_cards import PickCardsDialog
@@ -59,7 +59,7 @@ async def test_a_poignee_is_declared_from_the_keyboard_choosing_the_trumps_to_sh
     path = Path(__file__).parents[1] / "records" / "tarot" / "poignee_taker_shows_his_discarded_trump.json"
     record = json.loads(path.read_text())
     record["hands"][0]["actions"] = record["hands"][0]["actions"][:6]
-    match = resume_match(parse_record(record))
+    match = resume_match(parse_record(record, find_game))
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -7,7 +7,7 @@ from textual.pilot import Pilot
 from cardtable.engine.cards import SUIT_GLYPHS, bits
 from cardtable.engine.loop import deal_rng
 from cardtable.engine.match import Match
-from cardtable.engine.registry import find_game
+from cardtable.games import find_game
 from cardtable.saves import default_seats
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog

@@ -9,7 +9,7 @@ from textual.widgets import Select, Static
 
 from cardtable.cli import main
 from cardtable.engine.match import Match
-from cardtable.engine.registry import find_game
+from cardtable.games import find_game
 from cardtable.saves import MatchSave
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.new_game import NewGameScreen

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from cardtable.engine.loop import resume_match
 from cardtable.engine.records import parse_record
+from cardtable.games import find_game
 from cardtable.saves import LAST_MATCH, SAVES, SETTINGS
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
@@ -36,7 +37,7 @@ async def test_names_are_shown_as_they_were_typed_never_as_markup(table_home: Pa
     seen: set[str] = set()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
-        app.push_screen(TableScreen(config, resume_match(parse_record(last_hand_to_play()))))
+        app.push_screen(TableScreen(config, resume_match(parse_record(last_hand_to_play(), find_game))))
         for _ in range(400):
             await pilot.pause()
             screen = app.screen

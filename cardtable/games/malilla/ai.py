@@ -22,11 +22,11 @@ import random
 from collections.abc import Callable
 
 from cardtable.engine.cards import Deck, cards_in, lowest
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, Verb
 from cardtable.engine.players import ComputerPlayer
 from cardtable.games.cardcount import CardCount, count_cards
 from cardtable.games.endgame import EndgameRules, best_cards, sample_deals, trick_winner
-from cardtable.games.malilla.rules import ANSWER, FOLLOW_RULES, PLAYERS, TRICK_POINT, MalillaView, Pack
+from cardtable.games.malilla.rules import ANSWER, FOLLOW_RULES, PLAYERS, TRICK_POINT, Call, MalillaView, Pack
 from cardtable.games.trickplay import first_answer, low_from_longest, play_card
 from cardtable.games.tricks import Duty, legal_follow
 
@@ -507,7 +507,7 @@ def tip11_answer_redeal(view: MalillaView) -> Action:
     points = sum(view.card_points[card] for card in cards_in(hand))
     trumps = (hand & deck.suit_masks[view.trump]).bit_count()
     agree = points <= REDEAL_AGREE_POINTS and trumps <= REDEAL_AGREE_TRUMPS
-    return Action(view.seat, "call", "agree" if agree else "decline")
+    return Action(view.seat, Verb.CALL, Call.AGREE if agree else Call.DECLINE)
 
 
 # ===================================================================== tip 12: the endgame
@@ -580,23 +580,23 @@ def hand_worth(view: MalillaView) -> list[float]:
 
 
 # ===================================================================== the player
-class MalillaHeuristic(ComputerPlayer):
+class MalillaHeuristic(ComputerPlayer[MalillaView]):
     """Malilla's ``heuristic`` level: the rules' strategy tips with card counting and an endgame search."""
 
     level = "heuristic"
 
-    def decide(self, view: MalillaView) -> Action:  # type: ignore[override]
+    def decide(self, view: MalillaView) -> Action:
         if view.phase == ANSWER:
             return tip11_answer_redeal(view)
         if not view.only_plays:
-            call = Action(view.seat, "call", "redeal")
+            call = Action(view.seat, Verb.CALL, Call.REDEAL)
             if call in view.legal_actions() and tip11_call_redeal(view):
                 return call
         return play_card(self, view, Table, tips_choice, endgame_search, ENDGAME_TRICKS)
 
-    def consider(self, view: MalillaView, calls: list[Action]) -> Action | None:  # type: ignore[override]
+    def consider(self, view: MalillaView, calls: list[Action]) -> Action | None:
         """Tip 11 out of turn: make the redeal call when the hand is the kind the tip names."""
         for call in calls:
-            if call.verb == "call" and call.value == "redeal" and tip11_call_redeal(view):
+            if call.verb == Verb.CALL and call.value == Call.REDEAL and tip11_call_redeal(view):
                 return call
         return None

@@ -7,14 +7,18 @@ bonus and albur, the redeal call, the play with its duties and the forbidden sev
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, NamedTuple
 
 from cardtable.engine.cards import SPANISH_SUIT_NAMES, Deck, bits, deal_masks, shuffled
 from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import (
+    CALL_VERB,
+    PLAY_VERB,
     Action,
     Deal,
     GameRules,
@@ -23,12 +27,24 @@ from cardtable.engine.game import (
     Trick,
     View,
     check_seat,
+    enum_free,
     parse_deal_hands,
+    partnership_sides,
+    partnership_teams,
     play_actions,
     single_verb,
 )
 from cardtable.engine.options import option, parse_options
-from cardtable.games.tricks import Duty, FollowRules, duty_reason, legal_follow
+from cardtable.games.tricks import (
+    Duty,
+    FollowRules,
+    TrickHand,
+    TrickTable,
+    cards_held,
+    duty_reason,
+    trick_table,
+    tricks_won,
+)
 
 from .words import WORDS
 
@@ -60,6 +76,16 @@ class Pack:
     targets: tuple[int, ...]
     redeal_length: int
 
+    @functools.cached_property
+    def plays(self) -> tuple[tuple[Action, ...], ...]:
+        """Each seat's card plays, looked up at every decision."""
+        return tuple(play_actions(self.deck, seat) for seat in range(PLAYERS))
+
+    @functools.cached_property
+    def table(self) -> TrickTable:
+        """How tricks are played with this pack."""
+        return trick_table(self.deck, FOLLOW_RULES, partnership_sides(PLAYERS))
+
 
 def _pack(name: str, ranks: tuple[str, ...], points: dict[str, int], cards_each: int, targets: tuple[int, ...],
           redeal_length: int) -> Pack:  # fmt: skip
@@ -81,11 +107,31 @@ DECK = SPANISH40.deck
 #: Malilla's duties: beat the winning card of the led suit, trump or overtrump when void, but nothing is
 #: owed while the partner is winning, and a seat that cannot overtrump is free.
 FOLLOW_RULES = FollowRules(must_beat=True, duties_toward_partner=False, undertrump_forced=False)
-# An enum member read through its class costs far more than a global: this one is tested on every follow.
-FREE = Duty.FREE
 
-# Phases of a hand: "answer" while a redeal call waits for the caller's partner.
-PLAY, ANSWER, DONE = "play", "answer", "done"
+
+class Phase(StrEnum):
+    """The steps of a hand: the play, a redeal call waiting for the caller's partner, the end."""
+
+    PLAY = "play"
+    ANSWER = "answer"
+    DONE = "done"
+
+
+PLAY, ANSWER, DONE = Phase
+
+
+class Call(StrEnum):
+    """The redeal call and its two answers."""
+
+    REDEAL = "redeal"
+    AGREE = "agree"
+    DECLINE = "decline"
+
+
+REDEAL, AGREE, DECLINE = Call
+
+
+TEAMS = partnership_teams(PLAYERS)
 
 
 # ----------------------------------------------------------------- 9. options
@@ -164,185 +210,189 @@ class Bonus:
                 "counted": self.counted}  # fmt: skip
 
 
+class Outcome(NamedTuple):
+    """A scored hand: the team that took every trick, the team it makes win the match, the score by team."""
+
+    capote: int | None
+    decided: int | None
+    team_delta: tuple[int, int] | None
+
+
 # ----------------------------------------------------------------- what a seat sees
 
 
+@dataclass(slots=True)
 class MalillaView(View):
     """What one seat sees: its own cards, the turned card, the calls, the albur and every card played."""
 
-    __slots__ = (
-        "_legal",
-        "albur",
-        "albur_winner",
-        "bonuses",
-        "caller",
-        "calls",
-        "card_points",
-        "cards_each",
-        "dealer",
-        "deck",
-        "forbidden",
-        "hand",
-        "leader",
-        "legal_mask",
-        "only_plays",
-        "optional_calls",
-        "options",
-        "phase",
-        "players",
-        "plays",
-        "scores",
-        "seat",
-        "side_pips",
-        "to_act",
-        "trick",
-        "tricks",
-        "trump",
-        "turned",
-        "turned_in_hand",
-        "winning_seat",
-    )  # fmt: skip
+    phase: Phase
+    options: MalillaOptions
+    turned: int
+    #: Whether the dealer still holds the turned card (everyone saw it).
+    turned_in_hand: bool
+    trump: int
+    leader: int
+    #: The current trick as (seat, card) pairs, and the finished ones as (leader, cards, winner, points).
+    trick: tuple[tuple[int, int], ...]
+    tricks: tuple[tuple[int, tuple[int, ...], int, int], ...]
+    winning_seat: int | None
+    #: Points taken so far by team (cards + 1 a trick): Manille's name for the same thing.
+    side_pips: tuple[int, int]
+    #: Malillas a seat may not discard now (their suit has not been led); public knowledge.
+    forbidden: int
+    #: Redeal calls and their answers so far as (seat, word), and the call waiting for its answer.
+    calls: tuple[tuple[int, str], ...]
+    caller: int | None
+    #: This seat's redeal call when it may make one out of turn (before another seat's turn).
+    optional_calls: tuple[Action, ...]
+    albur: tuple[int, int] | None
+    albur_winner: int | None
+    #: The trump and albur bonuses of this hand, as the deal settled them (public).
+    bonuses: tuple[Bonus, ...]
 
-    def __init__(self, state: MalillaHand, seat: int) -> None:
-        phase = state.phase
-        deck = state.deck
-        self.seat = seat
-        self.deck = deck
-        self.card_points = state.card_points
-        self.cards_each = state.pack.cards_each
-        self.plays = play_actions(deck, seat)
-        self.players = PLAYERS
-        self.dealer = state.dealer
-        self.to_act = to_act = state.turn if phase != DONE else None
-        self.phase = phase
-        self.hand = state.hands[seat]
-        self.turned = turned = state.turned
-        self.turned_in_hand = bool(state.hands[state.dealer] >> turned & 1)
-        self.trump = state.trump
-        self.leader = state.leader
-        #: The current trick as (seat, card) pairs, and the finished ones as (leader, cards, winner, points).
-        # The hand keeps its public sequences as tuples it replaces, so a view can share them.
-        self.trick = tuple(state.trick)
-        self.tricks = state.trick_history
-        #: Points taken so far by team (cards + 1 a trick): Manille's name for the same thing.
-        self.side_pips = state.side_pips
-        #: Malillas a seat may not discard now (their suit has not been led); public knowledge.
-        self.forbidden = state.forbidden
-        #: Redeal calls and their answers so far as (seat, word).
-        self.calls = state.calls
-        self.caller = state.caller
-        self.albur = state.albur
-        self.albur_winner = state.albur_winner
-        #: The trump and albur bonuses of this hand, as the deal settled them (public).
-        self.bonuses = tuple(state.bonuses)
-        self.winning_seat = state.win_seat if state.trick else None
-        self.options = state.options
-        self.scores = state.scores
-        mine = seat == to_act
-        self.legal_mask = state.legal_play_mask() if mine and phase == PLAY else 0
-        own_call = mine and phase == PLAY and not state.started and state.may_call(seat)
-        self.only_plays = phase == PLAY and not own_call
-        if mine and not self.only_plays:
-            self._legal: tuple[Action, ...] | None = tuple(state.legal_actions_of(seat))
-        else:
-            self._legal = None
-        self.optional_calls = tuple(state.optional_calls().get(seat, ())) if not mine else ()
+    # Facts worked out from the fields above when asked (a view is made at every decision).
+    @property
+    def card_points(self) -> tuple[int, ...]:
+        """Each card's points."""
+        return self.options.pack.points
 
-    def legal_actions(self) -> list[Action]:
-        if self._legal is not None:
-            return list(self._legal)
-        return [self.plays[c] for c in bits(self.legal_mask)]
+    @property
+    def cards_each(self) -> int:
+        return self.options.pack.cards_each
+
+    @property
+    def trumps(self) -> int:
+        """The cards of the trump suit."""
+        return self.deck.suit_masks[self.trump]
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each team: partners sit opposite."""
+        return TEAMS
+
+    @property
+    def held(self) -> tuple[int, ...]:
+        """How many cards each seat holds now."""
+        return cards_held(PLAYERS, self.cards_each, len(self.tricks), self.trick)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks taken so far, by team."""
+        return tricks_won(self.teams, self.tricks)
 
     def points(self) -> list[int]:
         """Per seat, the points its team has taken so far in this hand."""
         return [self.side_pips[s % 2] for s in range(PLAYERS)]
 
     def fingerprint(self) -> str:
-        return repr((self.seat, self.dealer, self.phase, self.hand, self.turned, self.trick, self.tricks, self.calls,
-                     self.albur, self.scores))  # fmt: skip
+        return repr((self.seat, self.dealer, str(self.phase), self.hand, self.turned, self.trick, self.tricks,
+                     enum_free(self.calls), self.albur, self.scores))  # fmt: skip
 
 
 # ----------------------------------------------------------------- one hand
 
 
-class MalillaHand(HandState):
+class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
+    phase: Phase
     offers_calls = True  # the seven-of-a-suit redeal may be called out of turn
+    # What changes only once a call is made or the hand is scored starts here, on the class: a hand with
+    # more than thirty attributes of its own is slower to make and to change (CPython shares up to thirty).
+    #: The seats that have called for a redeal (a mask), the call awaiting its answer, an agreed redeal.
+    called = 0
+    caller: int | None = None
+    redealt = False
+    # Who holds a long enough suit to call is worked out on first need: random play never asks.
+    _long_suit: tuple[bool, ...] | None = None
+    #: Once scored: the team that took every trick, the team this hand makes win the match, the score by team.
+    outcome: Outcome = Outcome(None, None, None)
 
     def __init__(self, options: MalillaOptions, dealer: int, deal: MalillaDeal, scores: Sequence[Number]) -> None:
         pack = options.pack
         deck = pack.deck
         self.options = options
         self.pack = pack
-        self.deck = deck
-        self.card_points = pack.points
-        self.suit_of = deck.suit_of
-        self.suit_masks = deck.suit_masks
-        self.cards_each = pack.cards_each
         self.players = PLAYERS
         self.dealer = dealer
         self.scores = tuple(scores)
-        self.hands = list(deal.hands)
         self.turned = deal.turned
-        self.trump = deck.suit_of[deal.turned]
+        trump = deck.suit_of[deal.turned]
         self.albur = deal.albur
         self.albur_winner = albur_winner(deck, dealer, deal.albur) if deal.albur is not None else None
-        #: Malillas of the non-trump suits not led yet in this hand.
-        self.forbidden = pack.malillas & ~deck.suit_masks[self.trump]
-        #: Finished tricks as (leader, cards in playing order, winner, points).
-        self.trick_history: tuple[tuple[int, tuple[int, ...], int, int], ...] = ()
-        #: The trick in progress as (seat, card) pairs.
-        self.trick: list[tuple[int, int]] = []
+        leader = self.albur_winner if self.albur_winner is not None else (dealer + 1) % PLAYERS
+        self.start_tricks(pack.table, deal.hands, leader, trump)
+        # A free seat may not discard the malilla of a plain suit that has not been led yet.
+        self.held_until_led = pack.malillas & ~deck.suit_masks[trump]
         #: Points taken so far (cards + 1 a trick), by team.
         self.side_pips: tuple[int, int] = (0, 0)
-        self.started = False
-        # Redeal calls: the log, the seats that have called (a mask) and the call awaiting its answer.
+        #: Redeal calls and their answers so far as (seat, word).
         self.calls: tuple[tuple[int, str], ...] = ()
-        self.called = 0
-        self.caller: int | None = None
-        # Who holds a long enough suit to call is worked out on first need: random play never asks.
-        self._long_suit: tuple[bool, ...] | None = None
-        self.redealt = False
-        self.leader = self.albur_winner if self.albur_winner is not None else (dealer + 1) % PLAYERS
-        self.turn = self.leader
-        self.win_card = -1
-        self.win_seat = -1
-        self.led_suit = -1
-        self.legal_cache = -1
         self.phase = PLAY
         self.complete = False
-        #: Bonuses that counted at once in this hand, by team.
-        self.now = [0, 0]
         self.bonuses = self._settle_bonuses()
-        self.capote: int | None = None
-        #: The team this hand makes win the match, once it is scored.
-        self.decided: int | None = None
-        self.team_delta: tuple[int, int] | None = None
 
     # ----------------------------------------------------------------- 3.3 and 4.2: bonuses at the deal
     def _settle_bonuses(self) -> list[Bonus]:
         """Trump bonus first, then albur: each counts at once unless it alone would reach the target."""
         bonuses = []
-        value = self.card_points[self.turned]
+        value = self.pack.points[self.turned]
         if value:
             bonuses.append(Bonus("trump", self.dealer % 2, value))
         if self.albur_winner is not None:
             bonuses.append(Bonus("albur", self.albur_winner % 2, ALBUR_BONUS))
+        now = [0, 0]
         for bonus in bonuses:
-            if self.scores[bonus.team] + self.now[bonus.team] + bonus.points >= self.options.target:
+            if self.scores[bonus.team] + now[bonus.team] + bonus.points >= self.options.target:
                 bonus.held_back = True
             else:
-                self.now[bonus.team] += bonus.points
+                now[bonus.team] += bonus.points
                 bonus.counted = True
         return bonuses
+
+    @property
+    def now(self) -> list[int]:
+        """The bonuses that counted at once, at the deal, by team."""
+        now = [0, 0]
+        for bonus in self.bonuses:
+            if not bonus.held_back:
+                now[bonus.team] += bonus.points
+        return now
+
+    @property
+    def capote(self) -> int | None:
+        return self.outcome.capote
+
+    @property
+    def decided(self) -> int | None:
+        return self.outcome.decided
+
+    @property
+    def team_delta(self) -> tuple[int, int] | None:
+        return self.outcome.team_delta
 
     @property
     def to_act(self) -> int | None:
         return None if self.phase == DONE else self.turn
 
+    @property
+    def trump_suit(self) -> int:
+        """The trump suit, always known in Malilla (the dealer's turned card)."""
+        assert self.trump is not None
+        return self.trump
+
+    @property
+    def forbidden(self) -> int:
+        """Malillas of the plain suits not led yet in this hand: no discard for a seat free of duties."""
+        return self.held_until_led
+
+    @property
+    def started(self) -> bool:
+        """Whether the first card of the hand has been played."""
+        return bool(self.trick or self.trick_history)
+
     # ----------------------------------------------------------------- 4.1: the redeal call
     def longest_suit(self, seat: int) -> int:
         """How many cards ``seat`` holds of its longest suit."""
-        return max((self.hands[seat] & mask).bit_count() for mask in self.suit_masks[: len(SUITS)])
+        return max((self.hands[seat] & mask).bit_count() for mask in self.deck.suit_masks[: len(SUITS)])
 
     @property
     def long_suit(self) -> tuple[bool, ...]:
@@ -356,20 +406,21 @@ class MalillaHand(HandState):
         """Whether ``seat`` may call for a redeal now."""
         return (
             self.options.redeal_seven
-            and not self.started
+            and not self.trick
+            and not self.trick_history
             and self.phase == PLAY
             and not self.called >> seat & 1
             and self.long_suit[seat]
         )
 
     def optional_calls(self) -> dict[int, list[Action]]:
-        if self.started or self.phase != PLAY:
+        if self.trick or self.trick_history or self.phase != PLAY:
             return {}
-        return {s: [Action(s, "call", "redeal")] for s in range(PLAYERS) if s != self.turn and self.may_call(s)}
+        return {s: [Action(s, CALL_VERB, REDEAL)] for s in range(PLAYERS) if s != self.turn and self.may_call(s)}
 
     def _verify_call(self, action: Action) -> None:
         seat, word = action.seat, action.value
-        if word == "redeal":
+        if word == REDEAL:
             if not self.options.redeal_seven:
                 raise IllegalAction("Redeal calls are not played in this game (the redeal_seven option is off).")
             if self.phase == ANSWER:
@@ -400,18 +451,18 @@ class MalillaHand(HandState):
         seat, word = action.seat, action.value
         self.calls = (*self.calls, (seat, word))
         self.legal_cache = -1
-        if word == "redeal":
+        if word == REDEAL:
             self.called |= 1 << seat
             self.caller = seat
             self.phase = ANSWER
             self.turn = (seat + 2) % PLAYERS
-        elif word == "agree":
+        elif word == AGREE:
             # The deal is cancelled: no tricks, no points, and its bonuses are void.
             self.caller = None
             self.redealt = True
             for bonus in self.bonuses:
                 bonus.counted = False
-            self.team_delta = (0, 0)
+            self.outcome = Outcome(None, None, (0, 0))
             self.phase = DONE
             self.complete = True
         else:
@@ -420,23 +471,6 @@ class MalillaHand(HandState):
             self.turn = self.leader
 
     # ----------------------------------------------------------------- 5: legal cards
-    def legal_play_mask(self) -> int:
-        """The cards the seat to act may play (the fast path of random play and search)."""
-        cached = self.legal_cache
-        if cached >= 0:
-            return cached
-        turn = self.turn
-        legal = hand = self.hands[turn]
-        if self.trick:
-            legal, duty = legal_follow(
-                self.deck, hand, self.led_suit, self.win_card, self.trump, (self.win_seat - turn) % 4 == 2, FOLLOW_RULES
-            )
-            if duty is FREE:
-                # Free to discard, but not a malilla whose suit has not been led (unless nothing else is left).
-                legal = hand & ~self.forbidden or hand
-        self.legal_cache = legal
-        return legal
-
     def legal_actions_of(self, seat: int) -> list[Action]:
         """What ``seat`` itself may do now: its plays or answer when it acts, its redeal call if eligible."""
         if self.phase == DONE:
@@ -444,13 +478,13 @@ class MalillaHand(HandState):
         if self.phase == ANSWER:
             if seat != self.turn:
                 return []
-            return [Action(seat, "call", "agree"), Action(seat, "call", "decline")]
+            return [Action(seat, CALL_VERB, AGREE), Action(seat, CALL_VERB, DECLINE)]
         actions: list[Action] = []
         if seat == self.turn:
-            plays = play_actions(self.deck, seat)
+            plays = self.pack.plays[seat]
             actions = [plays[c] for c in bits(self.legal_play_mask())]
         if self.may_call(seat):
-            actions.append(Action(seat, "call", "redeal"))
+            actions.append(Action(seat, CALL_VERB, REDEAL))
         return actions
 
     def legal_actions(self) -> list[Action]:
@@ -463,7 +497,7 @@ class MalillaHand(HandState):
     def verify(self, action: Action) -> None:
         if self.complete:
             raise IllegalAction("The hand is over: no more actions can be taken in it.")
-        if action.verb == "call":
+        if action.verb == CALL_VERB:
             self._verify_call(action)
             return
         if self.phase == ANSWER:
@@ -471,76 +505,48 @@ class MalillaHand(HandState):
                 raise IllegalAction("Your partner has called for a redeal: answer it (agree or decline) first.")
             raise IllegalAction(f"Out of turn: seat {self.turn} must first answer seat {self.caller}'s redeal call.")
         self.check_turn(action)
-        self._verify_play(self.deck.index[action.value])
+        self.verify_play(self.deck.index[action.value])
 
-    def _verify_play(self, card: int) -> None:
-        if self.legal_play_mask() >> card & 1:
-            return
+    def _refusal(self, card: int) -> str:
         deck = self.deck
-        hand = self.hands[self.turn]
         code = deck.codes[card]
-        if not hand >> card & 1:
-            raise IllegalAction(f"You do not hold the {code}.")
-        partner_winning = (self.win_seat - self.turn) % 4 == 2
-        legal, duty = legal_follow(deck, hand, self.led_suit, self.win_card, self.trump, partner_winning, FOLLOW_RULES)
+        if not self.hands[self.turn] >> card & 1:
+            return f"You do not hold the {code}."
+        legal, duty = self.follow_duty()
         if duty is Duty.FREE:
             rank = "seven" if self.pack.malilla_rank == "7" else "nine"
             suit = SPANISH_SUIT_NAMES[deck.suits[deck.suit_of[card]]]
-            raise IllegalAction(f"The {code} is a forbidden {rank}: {suit} have not been led yet.")
-        raise IllegalAction(duty_reason(deck, duty, legal, card, self.win_card, self.led_suit, SPANISH_SUIT_NAMES))
+            return f"The {code} is a forbidden {rank}: {suit} have not been led yet."
+        return duty_reason(deck, duty, legal, card, self.win_card, self.led_suit, SPANISH_SUIT_NAMES)
 
     # ----------------------------------------------------------------- applying actions
     def apply(self, action: Action) -> None:
-        if action.verb == "play" and action.seat == self.turn and self.phase == PLAY:
+        if action.verb == PLAY_VERB and action.seat == self.turn and self.phase == PLAY:
             card = self.deck.index[action.value]
             if self.legal_play_mask() >> card & 1:
                 self.play_card(card)
                 return
         self.verify(action)
-        if action.verb == "play":
+        if action.verb == PLAY_VERB:
             self.play_card(self.deck.index[action.value])
         else:
             self._apply_call(action)
 
-    def play_card(self, card: int) -> None:
-        """Play a legal card for the seat to act (no checks: the fast path)."""
-        seat = self.turn
-        self.hands[seat] &= ~(1 << card)
-        self.legal_cache = -1
+    def _end_trick(self) -> tuple[int, tuple[int, tuple[int, ...], int, int]]:
         trick = self.trick
-        trick.append((seat, card))
-        suit_of = self.suit_of
-        if len(trick) == 1:
-            led = suit_of[card]
-            self.led_suit = led
-            self.win_card = card
-            self.win_seat = seat
-            self.forbidden &= ~self.suit_masks[led]
-            self.started = True
-        else:
-            # 6: a stronger card of the winning suit, or a first trump, takes the lead.
-            win_suit = suit_of[self.win_card]
-            suit = suit_of[card]
-            if (card > self.win_card) if suit == win_suit else suit == self.trump:
-                self.win_card = card
-                self.win_seat = seat
-        if len(trick) < PLAYERS:
-            self.turn = (seat + 1) % PLAYERS
-            return
         winner = self.win_seat
         cards = (trick[0][1], trick[1][1], trick[2][1], trick[3][1])
-        p = self.card_points
+        p = self.pack.points
         points = p[cards[0]] + p[cards[1]] + p[cards[2]] + p[cards[3]] + TRICK_POINT
         pips = self.side_pips
         self.side_pips = (pips[0] + points, pips[1]) if winner % 2 == 0 else (pips[0], pips[1] + points)
-        self.trick_history = (*self.trick_history, (trick[0][0], cards, winner, points))
-        self.trick = []
-        self.turn = self.leader = winner
-        if len(self.trick_history) == self.cards_each:
-            self._score_hand()
+        return winner, (trick[0][0], cards, winner, points)
+
+    def _end_hand(self) -> None:
+        self._score_hand()
 
     @property
-    def tricks(self) -> list[Trick]:  # type: ignore[override]
+    def tricks(self) -> list[Trick]:
         codes = self.deck.codes
         return [Trick(leader, tuple(codes[c] for c in cards), winner, points)
                 for leader, cards, winner, points in self.trick_history]  # fmt: skip
@@ -555,34 +561,79 @@ class MalillaHand(HandState):
         for _leader, _cards, winner, _points in self.trick_history:
             won[winner % 2] += 1
         result = [0, 0]
+        capote: int | None = None
         for team in (0, 1):
             if won[team] == self.cards_each:
-                self.capote = team
+                capote = team
                 result[team] = half
             elif self.side_pips[team] > half:
                 result[team] = self.side_pips[team] - half
-        new = [before[t] + self.now[t] + result[t] for t in (0, 1)]
+        now = self.now
+        new = [before[t] + now[t] + result[t] for t in (0, 1)]
         held = [b for b in self.bonuses if b.held_back]
-        if self.capote is not None:
-            self.decided = self.capote
+        decided: int | None = None
+        if capote is not None:
+            decided = capote
         elif max(new) >= target:
-            self.decided = 0 if new[0] >= target else 1
+            decided = 0 if new[0] >= target else 1
         elif held:
             # Nobody won with the hand itself: the first held-back bonus counts, and it wins the match.
             first = held[0]
             new[first.team] += first.points
             first.counted = True
-            self.decided = first.team
+            decided = first.team
         for bonus in held:
             if bonus.counted is None:
                 bonus.counted = False
-        self.team_delta = (new[0] - before[0], new[1] - before[1])
+        self.outcome = Outcome(capote, decided, (int(new[0] - before[0]), int(new[1] - before[1])))
         self.phase = DONE
         self.complete = True
 
     # ----------------------------------------------------------------- views and results
     def view(self, seat: int) -> MalillaView:
-        return MalillaView(self, seat)
+        """What ``seat`` may see now (built field by field: a view is made at every decision)."""
+        phase = self.phase
+        to_act = self.turn if phase != DONE else None
+        mine = seat == to_act
+        deck = self.deck
+        trump = self.trump
+        assert trump is not None  # Malilla's trump is the turned card's suit, known from the deal
+        # The redeal call is open only before the first card: most views need not ask.
+        own_call = mine and phase == PLAY and not self.trick_history and not self.trick and self.may_call(seat)
+        only_plays = phase == PLAY and not own_call
+        # A dataclass __init__ taking every field costs four times these assignments; views are made at
+        # every decision, so the hand fills a blank one (the contract tests check that every field is set).
+        view = object.__new__(MalillaView)
+        view.seat = seat
+        view.to_act = to_act
+        view.deck = deck
+        view.plays = self.pack.plays[seat]
+        view.legal_mask = self.legal_play_mask() if mine and phase == PLAY else 0
+        view.only_plays = only_plays
+        view.legal = self.legal_actions_of(seat) if mine and not only_plays else ()
+        view.players = PLAYERS
+        view.dealer = self.dealer
+        view.phase = phase
+        view.options = self.options
+        view.scores = self.scores
+        view.hand = self.hands[seat]
+        view.turned = turned = self.turned
+        view.turned_in_hand = bool(self.hands[self.dealer] >> turned & 1)
+        view.trump = trump
+        view.leader = self.leader
+        # The hand keeps its public sequences as tuples it replaces, so a view can share them.
+        view.trick = tuple(self.trick)
+        view.tricks = self.trick_history
+        view.winning_seat = self.win_seat if self.win_card >= 0 else None
+        view.side_pips = self.side_pips
+        view.forbidden = self.held_until_led
+        view.calls = self.calls
+        view.caller = self.caller
+        view.optional_calls = tuple(self.optional_calls().get(seat, ())) if not mine else ()
+        view.albur = self.albur
+        view.albur_winner = self.albur_winner
+        view.bonuses = tuple(self.bonuses)
+        return view
 
     def points(self) -> list[Number]:
         pips = self.side_pips
@@ -603,9 +654,7 @@ class MalillaHand(HandState):
         if self.redealt:
             return ["The deal was cancelled by an agreed redeal: nothing scores, the same dealer deals again."]
         half = self.pack.half
-        won = [0, 0]
-        for _leader, _cards, winner, _points in self.trick_history:
-            won[winner % 2] += 1
+        won = tricks_won(TEAMS, self.trick_history)
         pips = self.side_pips
         lines = [f"{teams[t]}: {pips[t]} points ({won[t]} tricks)." for t in (0, 1)]
         if self.capote is not None:
@@ -628,7 +677,7 @@ class MalillaHand(HandState):
     def summary(self) -> dict[str, Any]:
         codes = self.deck.codes
         out: dict[str, Any] = {
-            "trump": self.deck.suits[self.trump],
+            "trump": self.deck.suits[self.trump_suit],
             "turned": codes[self.turned],
             "redealt": self.redealt,
             "bonuses": [b.to_json() for b in self.bonuses],
@@ -647,6 +696,7 @@ class MalillaRules(GameRules):
     name = "malilla"
     title = "Malilla"
     words = WORDS
+    position = 1
     options_type = MalillaOptions
     player_counts = (4,)
     default_players = 4
@@ -713,19 +763,19 @@ class MalillaRules(GameRules):
         return MalillaHand(options, dealer, deal, scores)
 
     def parse_action(self, raw: object, options: MalillaOptions, players: int) -> Action:
-        verb = single_verb(raw, ("play", "call"), {})
+        verb = single_verb(raw, (PLAY_VERB, CALL_VERB), {})
         assert isinstance(raw, dict)
         seat = check_seat(raw, PLAYERS)
         value = raw[verb]
         deck = options.pack.deck
-        if verb == "play":
+        if verb == PLAY_VERB:
             try:
                 return play_actions(deck, seat)[deck.parse(value)]
             except ValueError as error:
                 raise RecordError(f"action.play: {error}") from None
-        if value not in ("redeal", "agree", "decline"):
+        if value not in tuple(Call):
             raise RecordError(f"action.call must be redeal, agree or decline, not {value!r}")
-        return Action(seat, "call", value)
+        return Action(seat, CALL_VERB, value)
 
     def validate_start_scores(self, scores: list[Number], options: MalillaOptions, players: int) -> None:
         super().validate_start_scores(scores, options, players)
@@ -757,16 +807,8 @@ class MalillaRules(GameRules):
             return winners, "zapato"
         return winners, None
 
-    def side_of(self, seat: int, players: int) -> int:
-        return seat % 2
-
     def seat_names(self, players: int) -> list[str]:
         return ["South", "East", "North", "West"]
-
-    def computer_levels(self) -> dict[str, Any]:
-        from cardtable.games.malilla.ai import MalillaHeuristic
-
-        return {"heuristic": MalillaHeuristic}
 
 
 RULES = MalillaRules()

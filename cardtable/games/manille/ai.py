@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 
 from cardtable.engine.cards import cards_in, lowest
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, Verb
 from cardtable.engine.players import ComputerPlayer
 from cardtable.games.cardcount import CardCount, count_cards
 from cardtable.games.endgame import EndgameRules, best_cards, sample_deals, trick_winner
@@ -31,6 +31,7 @@ from cardtable.games.manille.rules import (
     PIPS,
     TEN,
     THREE_PLAYER_DECK,
+    Call,
     ManilleView,
     follow_rules,
 )
@@ -343,11 +344,11 @@ def tip11_doubling(view: ManilleView) -> Action:
     strength = hand_strength(view.hand, view.trump)
     maker = view.contract[0] if view.contract else view.dealer
     if view.knocker is None:
-        word = "knock" if strength >= KNOCK_STRENGTH else "pass"
+        word = Call.KNOCK if strength >= KNOCK_STRENGTH else Call.PASS
     else:
         threshold = COUNTER_STRENGTH_WITH_MAKER if maker == (view.seat + 2) % 4 else COUNTER_STRENGTH
-        word = "counter" if strength >= threshold else "pass"
-    return Action(view.seat, "call", word)
+        word = Call.COUNTER if strength >= threshold else Call.PASS
+    return Action(view.seat, Verb.CALL, word)
 
 
 def auction_estimate(hand: int, suit: int) -> int:
@@ -371,10 +372,10 @@ def tip12_auction(view: ManilleView) -> Action:
             high_seat, high_value = seat, value
     lowest = MIN_BID if high_value is None else high_value + 1
     if high_seat == (view.seat + 2) % 4 and high_value is not None and estimate < high_value + AUCTION_OVER_PARTNER:
-        return Action(view.seat, "bid", "pass")
+        return Action(view.seat, Verb.BID, Call.PASS)
     if lowest <= estimate - AUCTION_MARGIN and lowest <= (61 if view.options.last_trick_bonus else 60):
-        return Action(view.seat, "bid", lowest, (("suit", DECK.suits[best_suit]),))
-    return Action(view.seat, "bid", "pass")
+        return Action(view.seat, Verb.BID, lowest, (("suit", DECK.suits[best_suit]),))
+    return Action(view.seat, Verb.BID, Call.PASS)
 
 
 # ===================================================================== the endgame search
@@ -427,12 +428,12 @@ def hand_worth(table: Table) -> list[float]:
 
 
 # ===================================================================== the player
-class ManilleHeuristic(ComputerPlayer):
+class ManilleHeuristic(ComputerPlayer[ManilleView]):
     """Manille's ``heuristic`` level: the rules' strategy tips with card counting and an endgame search."""
 
     level = "heuristic"
 
-    def decide(self, view: ManilleView) -> Action:  # type: ignore[override]
+    def decide(self, view: ManilleView) -> Action:
         if view.phase == AUCTION:
             return tip12_auction(view)
         if view.phase == DOUBLING:

@@ -6,15 +6,18 @@ auction and knock/counter round, the play with its duties, the score of a hand a
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from cardtable.engine.cards import SUIT_NAMES, Deck, bits, deal_masks, shuffled
 from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import (
+    BID_VERB,
+    CALL_VERB,
+    PLAY_VERB,
     Action,
     Deal,
     GameRules,
@@ -23,12 +26,16 @@ from cardtable.engine.game import (
     Trick,
     View,
     check_seat,
+    enum_free,
     parse_deal_hands,
+    partnership_side,
+    partnership_sides,
+    partnership_teams,
     play_actions,
     single_verb,
 )
 from cardtable.engine.options import option, parse_options
-from cardtable.games.tricks import FollowRules, duty_reason, legal_follow
+from cardtable.games.tricks import FollowRules, TrickHand, cards_held, duty_reason, trick_table, tricks_won
 
 from .words import WORDS
 
@@ -44,9 +51,35 @@ ACE = 6
 QUOTA = {4: 30, 3: 20}
 PACKETS = {4: (3, 2, 3), 3: (3, 4, 3)}
 MIN_BID = 31
+#: Each seat's card plays, looked up at every decision.
+PLAYS = tuple(play_actions(DECK, seat) for seat in range(4))
 
-# Phases of a hand.
-AUCTION, DOUBLING, PLAY, DONE = "auction", "doubling", "play", "done"
+
+def seat_names(players: int) -> list[str]:
+    return ["South", "East", "North", "West"] if players == 4 else ["South", "East", "West"]
+
+
+class Phase(StrEnum):
+    """The steps of a hand: the optional auction and knock round, the play, the end."""
+
+    AUCTION = "auction"
+    DOUBLING = "doubling"
+    PLAY = "play"
+    DONE = "done"
+
+
+AUCTION, DOUBLING, PLAY, DONE = Phase
+
+
+class Call(StrEnum):
+    """The words of the knock round; ``PASS`` is also the auction's pass."""
+
+    KNOCK = "knock"
+    COUNTER = "counter"
+    PASS = "pass"
+
+
+KNOCK, COUNTER, PASS = Call
 
 
 @dataclass(frozen=True)
@@ -65,12 +98,28 @@ class ManilleOptions:
             raise RecordError(f"options.target must be a positive integer, not {self.target}")
 
 
-@functools.cache
-def follow_rules(options: ManilleOptions) -> FollowRules:
-    """Manille's duties: owed to everyone (unless partner exemption), and under-trumping is forced."""
-    return FollowRules(
-        must_beat=options.must_beat, duties_toward_partner=not options.partner_exemption, undertrump_forced=True
+#: Manille's duties by (must_beat, partner_exemption): owed to everyone unless the partner exemption is played,
+#: and under-trumping is forced.  Looked up by the two options (hashing a whole options object costs more).
+FOLLOW_RULES = {
+    (must_beat, exemption): FollowRules(
+        must_beat=must_beat, duties_toward_partner=not exemption, undertrump_forced=True
     )
+    for must_beat in (False, True)
+    for exemption in (False, True)
+}
+
+
+def follow_rules(options: ManilleOptions) -> FollowRules:
+    """The duties of play under ``options``."""
+    return FOLLOW_RULES[options.must_beat, options.partner_exemption]
+
+
+#: The trick tables by (must_beat, partner_exemption, players).
+TABLES = {
+    (*key, players): trick_table(DECK, rules, partnership_sides(players))
+    for key, rules in FOLLOW_RULES.items()
+    for players in (3, 4)
+}
 
 
 def pips_of(mask: int) -> int:
@@ -96,97 +145,72 @@ class Bid:
     suit: int
 
 
+@dataclass(slots=True)
 class ManilleView(View):
     """What one seat sees: its own cards, the turned card, the calls and every card played."""
 
-    __slots__ = (
-        "_legal",
-        "bids",
-        "contract",
-        "dealer",
-        "hand",
-        "knocker",
-        "leader",
-        "legal_mask",
-        "multiplier",
-        "only_plays",
-        "options",
-        "phase",
-        "players",
-        "plays",
-        "scores",
-        "seat",
-        "side_pips",
-        "to_act",
-        "trick",
-        "tricks",
-        "trump",
-        "turned",
-        "turned_in_hand",
-        "winning_seat",
-    )  # fmt: skip
+    phase: Phase
+    options: ManilleOptions
+    #: The dealer's turned card (None with the auction) and whether the dealer still holds it.
+    turned: int | None
+    turned_in_hand: bool
+    trump: int | None
+    leader: int
+    #: The current trick as (seat, card) pairs, and the finished ones as (leader, cards, winner, points).
+    trick: tuple[tuple[int, int], ...]
+    tricks: tuple[tuple[int, tuple[int, ...], int, int], ...]
+    winning_seat: int | None
+    #: Pips taken so far, by side.
+    side_pips: tuple[int, ...]
+    cards_each: int
+    #: The auction so far as (seat, value, suit), a pass with value and suit None; the contract it made.
+    bids: tuple[tuple[int, int | None, int | None], ...]
+    contract: tuple[int, int, int] | None
+    multiplier: int
+    knocker: int | None
 
-    deck = DECK
+    # Facts worked out from the fields above when asked (a view is made at every decision).
+    @property
+    def trumps(self) -> int:
+        """The cards of the trump suit (0 before the auction names one)."""
+        return DECK.suit_masks[self.trump] if self.trump is not None else 0
 
-    def __init__(self, state: ManilleHand, seat: int) -> None:
-        phase = state.phase
-        self.seat = seat
-        self.plays = play_actions(DECK, seat)
-        self.players = state.players
-        self.dealer = state.dealer
-        self.to_act = to_act = state.turn if phase != DONE else None
-        self.phase = phase
-        self.hand = state.hands[seat]
-        self.turned = turned = state.turned
-        self.turned_in_hand = turned is not None and bool(state.hands[state.dealer] >> turned & 1)
-        self.trump = state.trump
-        self.leader = state.leader
-        #: The current trick as (seat, card) pairs, and the finished ones as (leader, cards, winner, points).
-        # The hand keeps its public sequences as tuples it replaces, so a view can share them.
-        self.trick = tuple(state.trick)
-        self.tricks = state.trick_history
-        self.side_pips = state.side_pips
-        self.bids = state.bid_log
-        self.contract = state.contract
-        self.multiplier = state.multiplier
-        self.knocker = state.knocker
-        self.winning_seat = state.win_seat if state.trick else None
-        self.options = state.options
-        self.scores = state.scores
-        mine = seat == to_act
-        self.legal_mask = state.legal_play_mask() if mine and phase == PLAY else 0
-        self.only_plays = phase == PLAY
-        self._legal = state.legal_actions() if mine and phase != PLAY else None
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side: partners opposite at four, each seat alone at three."""
+        return partnership_teams(self.players)
 
-    def legal_actions(self) -> list[Action]:
-        if self._legal is not None:
-            return list(self._legal)
-        return [self.plays[c] for c in bits(self.legal_mask)]
+    @property
+    def held(self) -> tuple[int, ...]:
+        """How many cards each seat holds now."""
+        return cards_held(self.players, self.cards_each, len(self.tricks), self.trick)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks taken so far, by side."""
+        return tricks_won(self.teams, self.tricks)
 
     def points(self) -> list[int]:
         """Per seat, the pips its side has taken so far."""
-        return [self.side_pips[s % 2 if self.players == 4 else s] for s in range(self.players)]
+        return [self.side_pips[partnership_side(s, self.players)] for s in range(self.players)]
 
     def fingerprint(self) -> str:
-        return repr((self.seat, self.dealer, self.phase, self.hand, self.turned, self.trick, self.tricks, self.bids,
-                     self.multiplier, self.knocker, self.scores))  # fmt: skip
+        return repr((self.seat, self.dealer, str(self.phase), self.hand, self.turned, self.trick, self.tricks,
+                     enum_free(self.bids), self.multiplier, self.knocker, self.scores))  # fmt: skip
 
 
-class ManilleHand(HandState):
+class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
+    phase: Phase
+
     def __init__(self, options: ManilleOptions, players: int, dealer: int, deal: ManilleDeal, scores: Sequence[Number]):
         self.options = options
         self.players = players
         self.dealer = dealer
         self.scores = tuple(scores)
-        self.hands = list(deal.hands)
         self.turned = deal.turned
-        self.cards_each = self.hands[0].bit_count()
-        self.follow_rules = follow_rules(options)
-        #: Finished tricks as (leader, cards in playing order, winner, points).
-        self.trick_history: tuple[tuple[int, tuple[int, ...], int, int], ...] = ()
-        #: The trick in progress as (seat, card) pairs.
-        self.trick: list[tuple[int, int]] = []
-        #: Pips taken so far, by side.
+        self.start_tricks(TABLES[options.must_beat, options.partner_exemption, players], deal.hands,
+                          (dealer + 1) % players, None)  # fmt: skip
+        #: The pips taken so far by side.
         self.side_pips: tuple[int, ...] = (0,) * (2 if players == 4 else players)
         #: The auction so far as (seat, value, suit); a pass has value and suit None.
         self.bid_log: tuple[tuple[int, int | None, int | None], ...] = ()
@@ -196,17 +220,9 @@ class ManilleHand(HandState):
         self.multiplier = 1
         self.knocker: int | None = None
         self.doubling_queue: list[int] = []
-        self.trump: int | None = None
-        self.leader = (dealer + 1) % players
-        self.win_card = -1
-        self.win_seat = -1
-        self.led_suit = -1
-        self.turn = self.leader
-        self.legal_cache = -1
         self.complete = False
-        if options.auction:
-            self.phase = AUCTION
-        else:
+        self.phase = AUCTION
+        if not options.auction:
             assert deal.turned is not None
             self.trump = DECK.suit_of[deal.turned]
             self._after_trump_known(maker=dealer)
@@ -229,39 +245,21 @@ class ManilleHand(HandState):
     def to_act(self) -> int | None:
         return None if self.phase == DONE else self.turn
 
-    def side(self, seat: int) -> int:
-        return seat % 2 if self.players == 4 else seat
-
     # ----------------------------------------------------------------- legal actions
-    def legal_play_mask(self) -> int:
-        """The cards the seat to act may play (the fast path of random play and search)."""
-        cached = self.legal_cache
-        if cached >= 0:
-            return cached
-        turn = self.turn
-        legal = self.hands[turn]
-        if self.trick:
-            partner_winning = self.players == 4 and (self.win_seat - turn) % 4 == 2
-            legal = legal_follow(
-                DECK, legal, self.led_suit, self.win_card, self.trump, partner_winning, self.follow_rules
-            )[0]
-        self.legal_cache = legal
-        return legal
-
     def legal_actions(self) -> list[Action]:
         seat = self.turn
         if self.phase == PLAY:
-            plays = play_actions(DECK, seat)
+            plays = PLAYS[seat]
             return [plays[c] for c in bits(self.legal_play_mask())]
         if self.phase == AUCTION:
-            actions = [Action(seat, "bid", "pass")]
+            actions = [Action(seat, BID_VERB, PASS)]
             for value in range(self._lowest_bid(), self._max_bid() + 1):
                 for suit in DECK.suits:
-                    actions.append(Action(seat, "bid", value, (("suit", suit),)))
+                    actions.append(Action(seat, BID_VERB, value, (("suit", suit),)))
             return actions
         if self.phase == DOUBLING:
-            word = "knock" if self.knocker is None else "counter"
-            return [Action(seat, "call", word), Action(seat, "call", "pass")]
+            word = KNOCK if self.knocker is None else COUNTER
+            return [Action(seat, CALL_VERB, word), Action(seat, CALL_VERB, PASS)]
         return []
 
     def _lowest_bid(self) -> int:
@@ -272,35 +270,29 @@ class ManilleHand(HandState):
 
     def verify(self, action: Action) -> None:
         self.check_turn(action)
-        expected = {PLAY: "play", AUCTION: "bid", DOUBLING: "call"}[self.phase]
+        expected = {PLAY: PLAY_VERB, AUCTION: BID_VERB, DOUBLING: CALL_VERB}[self.phase]
         if action.verb != expected:
             noun = {"play": "a card play", "bid": "a bid", "call": "a doubling call (knock, counter or pass)"}
             raise IllegalAction(f"{noun[expected].capitalize()} is expected now, not {noun[action.verb]}.")
         if self.phase == PLAY:
-            self._verify_play(DECK.index[action.value])
+            self.verify_play(DECK.index[action.value])
         elif self.phase == AUCTION:
             self._verify_bid(action)
         else:
-            allowed = "knock" if self.knocker is None else "counter"
-            if action.value not in (allowed, "pass"):
-                if action.value == "counter":
+            allowed = KNOCK if self.knocker is None else COUNTER
+            if action.value not in (allowed, PASS):
+                if action.value == COUNTER:
                     raise IllegalAction("A counter is only possible after a knock: knock or pass.")
                 raise IllegalAction(f"The other side has already knocked: {allowed} or pass.")
 
-    def _verify_play(self, card: int) -> None:
-        if self.legal_play_mask() >> card & 1:
-            return
-        hand = self.hands[self.turn]
-        if not hand >> card & 1:
-            raise IllegalAction(f"You do not hold the {DECK.codes[card]}.")
-        partner_winning = self.players == 4 and (self.win_seat - self.turn) % 4 == 2
-        legal, duty = legal_follow(
-            DECK, hand, self.led_suit, self.win_card, self.trump, partner_winning, self.follow_rules
-        )
-        raise IllegalAction(duty_reason(DECK, duty, legal, card, self.win_card, self.led_suit, SUIT_NAMES))
+    def _refusal(self, card: int) -> str:
+        if not self.hands[self.turn] >> card & 1:
+            return f"You do not hold the {DECK.codes[card]}."
+        legal, duty = self.follow_duty()
+        return duty_reason(DECK, duty, legal, card, self.win_card, self.led_suit, SUIT_NAMES)
 
     def _verify_bid(self, action: Action) -> None:
-        if action.value == "pass":
+        if action.value == PASS:
             return
         value = action.value
         if value < self._lowest_bid():
@@ -312,7 +304,7 @@ class ManilleHand(HandState):
 
     # ----------------------------------------------------------------- applying actions
     def apply(self, action: Action) -> None:
-        if self.phase == PLAY and action.verb == "play" and action.seat == self.turn:
+        if self.phase == PLAY and action.verb == PLAY_VERB and action.seat == self.turn:
             card = DECK.index[action.value]
             if self.legal_play_mask() >> card & 1:
                 self.play_card(card)
@@ -325,51 +317,35 @@ class ManilleHand(HandState):
         else:
             self._apply_doubling(action.value)
 
-    def play_card(self, card: int) -> None:
-        """Play a legal card for the seat to act (no checks: the fast path)."""
-        seat = self.turn
-        self.hands[seat] &= ~(1 << card)
-        self.legal_cache = -1
+    def _end_trick(self) -> tuple[int, tuple[int, tuple[int, ...], int, int]]:
         trick = self.trick
-        trick.append((seat, card))
-        if len(trick) == 1:
-            self.led_suit = SUIT_OF[card]
-            self.win_card = card
-            self.win_seat = seat
-        else:
-            # Inline ``beats``: a stronger card of the winning suit, or a first trump.
-            win_suit = SUIT_OF[self.win_card]
-            suit = SUIT_OF[card]
-            if (card > self.win_card) if suit == win_suit else suit == self.trump:
-                self.win_card = card
-                self.win_seat = seat
-        if len(trick) < self.players:
-            self.turn = (seat + 1) % self.players
-            return
         winner = self.win_seat
-        cards = tuple([c for _, c in trick])
-        points = PIPS[cards[0]] + PIPS[cards[1]] + PIPS[cards[2]] + (PIPS[cards[3]] if len(cards) == 4 else 0)
-        last = len(self.trick_history) + 1 == self.cards_each
-        if last and self.options.last_trick_bonus:
+        cards: tuple[int, ...]
+        if len(trick) == 4:
+            cards = (trick[0][1], trick[1][1], trick[2][1], trick[3][1])
+            points = PIPS[cards[0]] + PIPS[cards[1]] + PIPS[cards[2]] + PIPS[cards[3]]
+        else:
+            cards = (trick[0][1], trick[1][1], trick[2][1])
+            points = PIPS[cards[0]] + PIPS[cards[1]] + PIPS[cards[2]]
+        if self.options.last_trick_bonus and len(self.trick_history) + 1 == self.cards_each:
             points += 1
-        side = winner % 2 if self.players == 4 else winner
+        side = self.table.sides[winner]
         pips = self.side_pips
         self.side_pips = (*pips[:side], pips[side] + points, *pips[side + 1 :])
-        self.trick_history = (*self.trick_history, (trick[0][0], cards, winner, points))
-        self.trick = []
-        self.turn = self.leader = winner
-        if last:
-            self.phase = DONE
-            self.complete = True
+        return winner, (trick[0][0], cards, winner, points)
+
+    def _end_hand(self) -> None:
+        self.phase = DONE
+        self.complete = True
 
     @property
-    def tricks(self) -> list[Trick]:  # type: ignore[override]
+    def tricks(self) -> list[Trick]:
         return [Trick(leader, tuple(DECK.codes[c] for c in cards), winner, points)
                 for leader, cards, winner, points in self.trick_history]  # fmt: skip
 
     def _apply_bid(self, action: Action) -> None:
         seat = action.seat
-        if action.value == "pass":
+        if action.value == PASS:
             self.passed.add(seat)
             self.bid_log = (*self.bid_log, (seat, None, None))
         else:
@@ -394,12 +370,12 @@ class ManilleHand(HandState):
     def _apply_doubling(self, word: str) -> None:
         queue = self.doubling_queue
         speaker = queue.pop(0)
-        if word == "knock":
+        if word == KNOCK:
             self.multiplier = 2
             self.knocker = speaker
             self.doubling_queue = [(speaker + 1) % 4, (speaker + 3) % 4]
             self.turn = self.doubling_queue[0]
-        elif word == "counter":
+        elif word == COUNTER:
             self.multiplier = 4
             self._start_play()
         elif queue:
@@ -409,10 +385,46 @@ class ManilleHand(HandState):
 
     # ----------------------------------------------------------------- views and results
     def view(self, seat: int) -> ManilleView:
-        return ManilleView(self, seat)
+        """What ``seat`` may see now (built field by field: a view is made at every decision)."""
+        phase = self.phase
+        to_act = self.turn if phase != DONE else None
+        mine = seat == to_act
+        turned = self.turned
+        trump = self.trump
+        # A dataclass __init__ taking every field costs four times these assignments; views are made at
+        # every decision, so the hand fills a blank one (the contract tests check that every field is set).
+        view = object.__new__(ManilleView)
+        view.seat = seat
+        view.to_act = to_act
+        view.deck = DECK
+        view.plays = PLAYS[seat]
+        view.legal_mask = self.legal_play_mask() if mine and phase == PLAY else 0
+        view.only_plays = phase == PLAY
+        view.legal = self.legal_actions() if mine and phase != PLAY else ()
+        view.players = self.players
+        view.dealer = self.dealer
+        view.phase = phase
+        view.options = self.options
+        view.scores = self.scores
+        view.hand = self.hands[seat]
+        view.turned = turned
+        view.turned_in_hand = turned is not None and bool(self.hands[self.dealer] >> turned & 1)
+        view.trump = trump
+        view.leader = self.leader
+        # The hand keeps its public sequences as tuples it replaces, so a view can share them.
+        view.trick = tuple(self.trick)
+        view.tricks = self.trick_history
+        view.winning_seat = self.win_seat if self.win_card >= 0 else None
+        view.side_pips = self.side_pips
+        view.cards_each = self.cards_each
+        view.bids = self.bid_log
+        view.contract = self.contract
+        view.multiplier = self.multiplier
+        view.knocker = self.knocker
+        return view
 
     def side_pips_by_seat(self) -> list[int]:
-        return [self.side_pips[self.side(s)] for s in range(self.players)]
+        return [self.side_pips[side] for side in self.table.sides]
 
     def points(self) -> list[Number]:
         return list(self.side_pips_by_seat())
@@ -444,7 +456,7 @@ class ManilleHand(HandState):
         """The hand's score in sentences, as the score sheet shows it."""
         if not self.complete:
             return []
-        names = list(names) if names is not None else RULES.seat_names(self.players)
+        names = list(names) if names is not None else seat_names(self.players)
         sides = [[s for s in range(self.players) if self.side(s) == side] for side in range(len(self.side_pips))]
         side_names = [" & ".join(names[s] for s in seats) for seats in sides]
         quota = QUOTA[self.players]
@@ -493,6 +505,7 @@ class ManilleRules(GameRules):
     name = "manille"
     title = "Manille"
     words = WORDS
+    position = 2
     options_type = ManilleOptions
     player_counts = (4, 3)
     default_players = 4
@@ -550,29 +563,29 @@ class ManilleRules(GameRules):
         return ManilleHand(options, players, dealer, deal, scores)
 
     def parse_action(self, raw: object, options: ManilleOptions, players: int) -> Action:
-        verb = single_verb(raw, ("play", "call", "bid"), {"bid": ("suit",)})
+        verb = single_verb(raw, (PLAY_VERB, CALL_VERB, BID_VERB), {BID_VERB: ("suit",)})
         assert isinstance(raw, dict)
         seat = check_seat(raw, players)
         value = raw[verb]
-        if verb == "play":
+        if verb == PLAY_VERB:
             try:
                 return play_actions(DECK, seat)[DECK.parse(value, self.deck(options, players)[1])]
             except ValueError as error:
                 raise RecordError(f"action.play: {error}") from None
-        if verb == "call":
-            if value not in ("knock", "counter", "pass"):
+        if verb == CALL_VERB:
+            if value not in tuple(Call):
                 raise RecordError(f"action.call must be knock, counter or pass, not {value!r}")
-            return Action(seat, "call", value)
-        if value == "pass":
+            return Action(seat, CALL_VERB, value)
+        if value == PASS:
             if "suit" in raw:
                 raise RecordError("action.suit does not go with a pass")
-            return Action(seat, "bid", "pass")
+            return Action(seat, BID_VERB, PASS)
         if isinstance(value, bool) or not isinstance(value, int):
             raise RecordError(f'action.bid must be "pass" or a number of pips, not {value!r}')
         suit = raw.get("suit")
         if not isinstance(suit, str) or suit.upper() not in DECK.suits:
             raise RecordError(f"action.suit must be one of S, H, D, C, not {suit!r}")
-        return Action(seat, "bid", value, (("suit", suit.upper()),))
+        return Action(seat, BID_VERB, value, (("suit", suit.upper()),))
 
     def match_result(
         self, options: ManilleOptions, players: int, scores: Sequence[Number], hand: HandState
@@ -580,22 +593,14 @@ class ManilleRules(GameRules):
         best = max(scores)
         if best < options.target:
             return None, None
-        leaders = {s % 2 if players == 4 else s for s in range(players) if scores[s] == best}
+        leaders = {partnership_side(s, players) for s in range(players) if scores[s] == best}
         if len(leaders) != 1:
             return None, None
         side = leaders.pop()
-        return [s for s in range(players) if (s % 2 if players == 4 else s) == side], None
-
-    def side_of(self, seat: int, players: int) -> int:
-        return seat % 2 if players == 4 else seat
+        return [s for s in range(players) if partnership_side(s, players) == side], None
 
     def seat_names(self, players: int) -> list[str]:
-        return ["South", "East", "North", "West"] if players == 4 else ["South", "East", "West"]
-
-    def computer_levels(self) -> dict[str, Any]:
-        from cardtable.games.manille.ai import ManilleHeuristic
-
-        return {"heuristic": ManilleHeuristic}
+        return seat_names(players)
 
 
 RULES = ManilleRules()

@@ -1,5 +1,9 @@
-"""French Tarot (78 cards, 3 to 5 players, bidding, chien, poignées and chelem): rules in ``rules.py``."""
+"""French Tarot (78 cards, 3 to 5 players, bidding, chien, poignées and chelem): the rule book in ``rules.py``
+and ``scoring.py``, the computer player in ``ai.py``, joined here so that the rules never import the player."""
 
+from .ai import TarotHeuristic
 from .rules import RULES
+
+RULES.add_level("heuristic", TarotHeuristic)
 
 __all__ = ["RULES"]

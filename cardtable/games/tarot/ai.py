@@ -850,12 +850,12 @@ def choose_card(table: Table) -> int:
 
 
 # ===================================================================== the player
-class TarotHeuristic(ComputerPlayer):
+class TarotHeuristic(ComputerPlayer[TarotView]):
     """Tarot's ``heuristic`` level: the rules' strategy tips with card counting."""
 
     level = "heuristic"
 
-    def decide(self, view: TarotView) -> Action:  # type: ignore[override]
+    def decide(self, view: TarotView) -> Action:
         phase = view.phase
         if phase == BID:
             return tip1_bid(view)

@@ -11,14 +11,17 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from random import Random
 from typing import Any
 
 from cardtable.engine.cards import SUIT_NAMES, Deck, bits, shuffled
 from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import (
+    BID_VERB,
+    PLAY_VERB,
     Action,
     Deal,
     GameRules,
@@ -27,11 +30,13 @@ from cardtable.engine.game import (
     Trick,
     View,
     check_seat,
+    enum_free,
     parse_deal_hands,
     play_actions,
     single_verb,
 )
 from cardtable.engine.options import option, parse_options
+from cardtable.games.tricks import FollowRules, TrickHand, trick_table
 
 from .scoring import (
     ATTACK,
@@ -55,6 +60,8 @@ SUITS = ("S", "H", "D", "C")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
 # The deck's numbering is the spec's deck order: spades, hearts, diamonds, clubs, A..K, then T1..T21, then EX.
 DECK = Deck("tarot78", ranks=RANKS, suits=SUITS, extra=(*(f"T{k}" for k in range(1, 22)), "EX"))
+#: The same numbering without the Excuse (the last card), which follows no suit: the duties are worked out on it.
+FOLLOW_DECK = Deck("tarot78-follow", ranks=RANKS, suits=SUITS, extra=tuple(f"T{k}" for k in range(1, 22)))
 PETIT = DECK.index["T1"]
 MONDE = DECK.index["T21"]
 EXCUSE = DECK.index["EX"]
@@ -72,6 +79,19 @@ KINGS = COURT[0]
 TRUMP_SUIT = len(SUITS)
 #: For each trump, the trumps above it ("you must overtrump" is one mask).
 TRUMPS_ABOVE = tuple(TRUMPS & ~((2 << i) - 1) for i in range(len(DECK)))
+#: The cards outside the four suits, drawn as trumps at the table: the 21 trumps and the Excuse.
+UNSUITED = TRUMPS | EXCUSE_BIT
+
+#: Tarot's duties, owed to everyone: follow suit; on trumps, and when void of the led suit, trump and
+#: overtrump the highest trump played if you can, or play a lower trump; plain suits need not be beaten.
+#: The Excuse is always allowed and follows no suit (``TrickHand.excuse``).
+FOLLOW_RULES = FollowRules(must_beat=False, duties_toward_partner=True, undertrump_forced=True,
+                           beat_when_trumps_led=True)  # fmt: skip
+#: Trick play by the number of players: no fixed sides (the attack and the defence are the hand's own).
+TABLES = {
+    players: trick_table(DECK, FOLLOW_RULES, tuple(range(players)), excuse=EXCUSE, follow_deck=FOLLOW_DECK)
+    for players in (3, 4, 5)
+}
 
 _HALF_BY_RANK = {"K": 9, "Q": 7, "N": 5, "J": 3}
 #: Card points in half points: oudlers and kings 4.5, queens 3.5, knights 2.5, jacks 1.5, the rest 0.5.
@@ -206,6 +226,7 @@ class CardSet:
     def count(self) -> int:
         return math.comb(self.pool.bit_count(), self.choose)
 
+    # Inside this class ``random`` names the method below, so the generator type is imported by its own name.
     def random(self, rng: Random) -> int:
         """One member, uniformly at random."""
         return self.must | sum(1 << c for c in rng.sample(list(bits(self.pool)), self.choose))
@@ -221,21 +242,130 @@ class CardSet:
         return list(found)
 
 
+class TarotVerb(StrEnum):
+    """Tarot's own verbs, beside ``bid`` and ``play``: the king call, the discard and the declarations."""
+
+    KING = "king"
+    DISCARD = "discard"
+    DECLARE = "declare"
+
+
+# As globals (the phases of this module have the same names; an enum member read through its class is slow).
+KING_VERB, DISCARD_VERB, DECLARE_VERB = TarotVerb
+
+
+class Declaration(StrEnum):
+    """What a seat may declare: a poignée (in the play), a chelem or none (the taker, before the play)."""
+
+    POIGNEE = "poignee"
+    CHELEM = "chelem"
+    NO_CHELEM = "no_chelem"
+
+
+POIGNEE, CHELEM_CALL, NO_CHELEM = Declaration
+
+
 def card_set_action(seat: int, verb: str, cards: int) -> Action:
     codes = tuple(DECK.codes_of(cards))
-    if verb == "discard":
-        return Action(seat, "discard", codes)
-    return Action(seat, "declare", "poignee", (("cards", codes),))
+    if verb == DISCARD_VERB:
+        return Action(seat, DISCARD_VERB, codes)
+    return Action(seat, DECLARE_VERB, POIGNEE, (("cards", codes),))
+
+
+def discard_choice(hand: int, need: int) -> CardSet:
+    """Suit cards other than kings first; trumps T2-T20 only when those are too few, and only as many as needed."""
+    plain = hand & SUIT_CARDS & ~KINGS
+    if plain.bit_count() >= need:
+        return CardSet(0, need, plain)
+    return CardSet(plain, need - plain.bit_count(), hand & LOW_TRUMPS)
+
+
+def discard_refusal(hand: int, cards: int, listed: int, need: int) -> str | None:
+    """Why ``cards`` (``listed`` codes long) are not a legal discard of ``need`` cards from ``hand``, or None."""
+    if listed != need:
+        return f"The discard is exactly {need} cards, not {listed}."
+    if cards.bit_count() != listed:
+        return "The discard lists the same card twice."
+    for card in bits(cards):
+        if not hand >> card & 1:
+            return f"You do not hold {card_name(card)}."
+    if cards & KINGS:
+        return f"Kings can never be discarded: not the {listing(cards & KINGS)}."
+    if cards & OUDLERS:
+        return (f"The oudlers (T1, T21 and the Excuse) can never be discarded: "
+                f"not {card_name(next(bits(cards & OUDLERS)))}.")  # fmt: skip
+    choice = discard_choice(hand, need)
+    if choice.must == 0 and cards & TRUMPS:
+        return (f"You may discard trumps only when you have too few other cards: "
+                f"discard suit cards other than kings instead of the {listing(cards & TRUMPS)}.")  # fmt: skip
+    missing = choice.must & ~cards
+    if missing:
+        return (f"Discard every suit card other than kings before a trump, and only as many trumps "
+                f"as needed: the {listing(missing)} must go first.")  # fmt: skip
+    return None
+
+
+def showable_trumps(hand: int, discard: int) -> int:
+    """The trumps a seat may show: those in its hand and, for the taker (``discard`` 0 for the others), the trumps
+    of his discard, which were shown when they went there and which his poignée counts again."""
+    return (hand | discard) & TRUMPS
+
+
+def poignee_refusal(hand: int, cards: int, listed: int, size: TableSize, discard: int = 0) -> str | None:
+    """Why ``cards`` (``listed`` codes long) are not a poignée ``hand`` may show at this table, or None.
+
+    ``discard`` is the taker's discard (0 for any other seat): its trumps may be shown again.
+    """
+    sizes = size.poignees
+    if listed not in sizes:
+        return (f"A poignée shows exactly {sizes[0]}, {sizes[1]} or {sizes[2]} cards at "
+                f"{size.players} players, not {listed}.")  # fmt: skip
+    if cards.bit_count() != listed:
+        return "The poignée lists the same card twice."
+    showable = showable_trumps(hand, discard)
+    for card in bits(cards & ~showable):
+        if not hand >> card & 1:
+            where = "in your hand, and the trumps of your discard," if discard else "in your hand"
+            return f"You do not hold {card_name(card)} (only cards {where} can be shown)."
+    if cards & ~TRUMPS & ~EXCUSE_BIT:
+        return f"A poignée shows trumps, not the {listing(cards & ~TRUMPS & ~EXCUSE_BIT)}."
+    if cards & EXCUSE_BIT and showable & ~cards:
+        every = "every trump you hold and every trump of your discard" if showable & ~hand else "every trump you hold"
+        missing = DECK.codes_of(showable & ~cards)
+        left_out = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
+        return (f"The Excuse may stand in for a trump only when you show {every} "
+                f"({left_out} {'is' if len(missing) == 1 else 'are'} missing).")  # fmt: skip
+    return None
 
 
 SIDE_NAMES = {ATTACK: "attack", DEFENCE: "defence"}
 
+#: Each seat's card plays, looked up at every decision.
+PLAYS = tuple(play_actions(DECK, seat) for seat in range(5))
+
+
 # ----------------------------------------------------------------- phases of a hand
 
-BID, KING, DISCARD, CHELEM, PLAY, DONE = "bid", "king", "discard", "chelem", "play", "done"
-BIDS = ("pass", *CONTRACTS)
-DECLARATIONS = ("poignee", "chelem", "no_chelem")
+
+class Phase(StrEnum):
+    """The steps of a hand: bidding, the king call (5 players), the discard, the chelem, the play, the end."""
+
+    BID = "bid"
+    KING = "king"
+    DISCARD = "discard"
+    CHELEM = "chelem"
+    PLAY = "play"
+    DONE = "done"
+
+
+BID, KING, DISCARD, CHELEM, PLAY, DONE = Phase
+PASS = "pass"
+BIDS = (PASS, *CONTRACTS)
+DECLARATIONS = tuple(Declaration)
 #: What a player is told when the verb does not belong to the current step.
+#: The verb each step expects.
+STEP_VERBS = {BID: BID_VERB, KING: KING_VERB, DISCARD: DISCARD_VERB, CHELEM: DECLARE_VERB,
+              PLAY: PLAY_VERB}  # fmt: skip
 STEP_REASONS = {
     BID: "It is the bidding: bid a contract or pass.",
     KING: "The bidding is over: the taker now calls a king.",
@@ -248,109 +378,83 @@ STEP_REASONS = {
 # ----------------------------------------------------------------- what a seat sees
 
 
+@dataclass(slots=True)
 class TarotView(View):
     """What one seat sees: its cards, the bids, the call, the chien when shown, poignées, and every card played."""
 
-    __slots__ = (
-        "_legal",
-        "_state",
-        "bids",
-        "called",
-        "chelem",
-        "chien",
-        "contract",
-        "dealer",
-        "deck",
-        "discard",
-        "hand",
-        "held",
-        "known_partner",
-        "leader",
-        "legal_mask",
-        "only_plays",
-        "options",
-        "phase",
-        "players",
-        "plays",
-        "poignees",
-        "revealed_partner",
-        "scores",
-        "seat",
-        "shown_hands",
-        "taker",
-        "to_act",
-        "trick",
-        "tricks",
-        "winning_seat",
-    )  # fmt: skip
+    options: TarotOptions
+    phase: Phase
+    bids: tuple[tuple[int, str], ...]
+    taker: int | None
+    contract: str | None
+    called: int | None
+    #: The called king's holder, once this seat knows it (it is that seat, or the card has been played).
+    known_partner: int | None
+    #: The partner as every seat knows it: once the called card is played (the partner himself knows sooner).
+    revealed_partner: int | None
+    #: The chien, once it is turned face up (petite and garde); never for garde sans or garde contre.
+    chien: int
+    #: The taker sees his whole discard; the others only the trumps in it.
+    discard: int
+    chelem: bool | None
+    #: Poignées shown so far as (seat, cards, level 0-2).
+    poignees: tuple[tuple[int, int, int], ...]
+    #: Hands shown to everyone: the petit sec that annulled the deal.
+    shown_hands: dict[int, int]
+    #: The current trick as (seat, card) pairs, and the finished ones as (leader, cards, winner, half points,
+    #: winning card).
+    trick: tuple[tuple[int, int], ...]
+    tricks: tuple[tuple[int, tuple[int, ...], int, int, int], ...]
+    leader: int
+    winning_seat: int | None
+    #: How many cards each seat holds now (public: everyone sees the cards played and the chien's size).
+    held: tuple[int, ...]
+    #: The card-set decisions open to this seat now, as ("discard" or "poignee", pattern), and the level
+    #: (0 simple, 1 double, 2 triple) of each poignée pattern among them, in the same order.
+    set_choices: tuple[tuple[str, CardSet], ...]
+    poignee_levels: tuple[int, ...]
 
-    def __init__(self, state: TarotHand, seat: int) -> None:
-        phase = state.phase
-        self.seat = seat
-        self.deck = DECK
-        self.plays = play_actions(DECK, seat)
-        self.players = state.players
-        self.dealer = state.dealer
-        self.options = state.options
-        self.scores = state.scores
-        self.to_act = to_act = state.to_act
-        self.phase = phase
-        self.hand = state.hands[seat]
-        self.bids = state.bids
-        self.taker = state.taker
-        self.contract = state.contract
-        self.called = state.called if state.called >= 0 else None
-        self.known_partner = state.partner_known_to(seat)
-        #: The partner as every seat knows it: once the called card is played (the partner himself knows sooner).
-        self.revealed_partner = state.partner_known_to(-1)
-        #: The chien, once it is turned face up (petite and garde); never for garde sans or garde contre.
-        self.chien = state.chien if state.chien_shown else 0
-        #: The taker sees his whole discard; the others only the trumps in it.
-        self.discard = state.discard if seat == state.taker else state.discard & TRUMPS
-        self.chelem = state.chelem
-        #: Poignées shown so far as (seat, cards, level 0-2).
-        self.poignees = state.poignees
-        #: Hands shown to everyone: the petit sec that annulled the deal.
-        self.shown_hands = state.shown_hands
-        #: The current trick as (seat, card) pairs, and the finished ones as (leader, cards, winner, half points).
-        self.trick = tuple(state.trick)
-        self.tricks = state.trick_history
-        self.leader = state.leader
-        self.winning_seat = state.win_seat if state.win_card >= 0 else None
-        #: How many cards each seat holds now (public: everyone sees the cards played and the chien's size).
-        self.held = tuple(hand.bit_count() for hand in state.hands)
-        self._state = None
-        mine = seat == to_act
-        self.legal_mask = state.legal_play_mask() if mine and phase == PLAY else 0
-        self.only_plays = phase == PLAY and not state.may_declare(seat)
-        self._legal: tuple[Action, ...] | None = None
-        if mine and not self.only_plays:
-            self._legal = tuple(state.legal_actions())
-            # Kept only for the patterns of the card-set choices, which a computer level may ask for.
-            self._state = state
+    @property
+    def trumps(self) -> int:
+        """The 21 trumps."""
+        return TRUMPS
 
-    def legal_actions(self) -> list[Action]:
-        """The seat's legal actions; a discard or a poignée is offered as a sample (see ``card_sets``)."""
-        if self._legal is not None:
-            return list(self._legal)
-        return [self.plays[c] for c in bits(self.legal_mask)]
+    @property
+    def unsuited(self) -> int:
+        """The cards outside the four suits, drawn as trumps at the table: the trumps and the Excuse."""
+        return UNSUITED
+
+    @property
+    def excuse(self) -> int:
+        return EXCUSE
 
     def card_sets(self) -> list[tuple[str, CardSet]]:
         """Every legal discard or poignée of this seat as patterns: ("discard" or "poignee", pattern)."""
-        state = self._state
-        if state is None:
-            return []
-        return state.card_set_choices()
+        return list(self.set_choices)
+
+    def refusal(self, verb: str, pattern: CardSet, card: int) -> str:
+        """Why ``card`` of this seat's hand cannot be part of a ``verb`` set of ``pattern``: the hand's sentence."""
+        others = [c for c in bits(pattern.pool) if c != card][: max(0, pattern.choose - 1)]
+        chosen = pattern.must | (1 << card) | sum(1 << c for c in others)
+        listed = chosen.bit_count()
+        size = SIZES[self.players]
+        if verb == DISCARD_VERB:
+            reason = discard_refusal(self.hand, chosen, listed, size.chien)
+        else:
+            reason = poignee_refusal(self.hand, chosen, listed, size, self.discard if self.seat == self.taker else 0)
+        return reason or "That card cannot be chosen here."
 
     def fingerprint(self) -> str:
-        return repr((self.seat, self.dealer, self.phase, self.hand, self.bids, self.called, self.chien, self.discard,
-                     self.chelem, self.poignees, self.trick, self.tricks, self.scores))  # fmt: skip
+        return repr((self.seat, self.dealer, str(self.phase), self.hand, enum_free(self.bids), self.called, self.chien,
+                     self.discard, self.chelem, self.poignees, self.trick, self.tricks, self.scores))  # fmt: skip
 
 
 # ----------------------------------------------------------------- one hand
 
 
-class TarotHand(HandState):
+class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
+    phase: Phase
+
     def __init__(
         self, options: TarotOptions, players: int, dealer: int, deal: TarotDeal, scores: Sequence[Number]
     ) -> None:
@@ -360,7 +464,7 @@ class TarotHand(HandState):
         self.dealer = dealer
         self.scores = tuple(scores)
         self.dealt = tuple(deal.hands)
-        self.hands = list(deal.hands)
+        self.start_tricks(TABLES[players], deal.hands, (dealer + 1) % players, TRUMP_SUIT)
         self.chien = deal.chien
         #: Counted deals of the match before this one (set by ``follows``).
         self.deals_before = 0
@@ -370,7 +474,6 @@ class TarotHand(HandState):
         self.taker: int | None = None
         self.called = -1
         self.partner: int | None = None
-        self.partner_revealed = False
         #: The attack's seats as a mask: the taker, and at 5 players his partner from the call on.
         self.attack = 0
         self.chien_shown = False
@@ -378,18 +481,7 @@ class TarotHand(HandState):
         self.chelem: bool | None = None
         self.poignees: tuple[tuple[int, int, int], ...] = ()
         self.declared = 0
-        #: Seats that have played a card (a mask): they may no longer show a poignée.
-        self.started = 0
-        self.trick: list[tuple[int, int]] = []
-        #: Finished tricks as (leader, cards in playing order, winner, half points, winning card).
-        self.trick_history: tuple[tuple[int, tuple[int, ...], int, int, int], ...] = ()
-        self.leader = (dealer + 1) % players
-        self.turn = self.leader
-        self.win_card = -1
-        self.win_seat = -1
-        self.led = -1
-        self.high_trump = -1
-        self.legal_cache = -1
+        # Finished tricks are (leader, cards in playing order, winner, half points, winning card).
         #: By side (ATTACK, DEFENCE): card points in half points, oudlers and tricks won.
         self.side_half = [0, 0]
         self.side_oudlers = [0, 0]
@@ -423,13 +515,24 @@ class TarotHand(HandState):
         return None if self.phase == DONE else self.turn
 
     def side(self, seat: int) -> int:
-        return ATTACK if self.attack >> seat & 1 else DEFENCE
-
-    def hand_side(self, seat: int) -> int:
         """The side of ``seat`` in this hand (0 attack, 1 defence); in an annulled hand every seat is alone."""
         if self.annulled:
             return seat
-        return self.side(seat)
+        return ATTACK if self.attack >> seat & 1 else DEFENCE
+
+    @property
+    def started(self) -> int:
+        """The seats that have played a card in this hand (a mask): they may no longer show a poignée."""
+        return sum(1 << seat for seat in range(self.players) if self.has_played(seat))
+
+    def has_played(self, seat: int) -> bool:
+        # In the play every seat holds as many cards as it was dealt (the taker discarded the chien's worth).
+        return self.phase in (PLAY, DONE) and self.hands[seat].bit_count() < self.cards_each
+
+    @property
+    def partner_revealed(self) -> bool:
+        """Whether the called card has been played: everyone knows the partner from then on."""
+        return self.partner is not None and not self.hands[self.partner] >> self.called & 1
 
     def partner_known_to(self, seat: int) -> int | None:
         """The partner as ``seat`` knows it: the partner knows from the deal, the others once the card is played."""
@@ -445,7 +548,7 @@ class TarotHand(HandState):
         return CONTRACTS.index(self.contract) if self.contract else -1
 
     def legal_bids(self) -> list[str]:
-        return ["pass", *CONTRACTS[self.highest_bid() + 1 :]]
+        return [PASS, *CONTRACTS[self.highest_bid() + 1 :]]
 
     def _verify_bid(self, word: str) -> None:
         if word in self.legal_bids():
@@ -457,7 +560,7 @@ class TarotHand(HandState):
 
     def _apply_bid(self, seat: int, word: str) -> None:
         self.bids = (*self.bids, (seat, word))
-        if word != "pass":
+        if word != PASS:
             self.contract = word
             self.taker = seat
         if len(self.bids) < self.players:
@@ -518,41 +621,15 @@ class TarotHand(HandState):
             self._announce_or_play()
 
     def discard_choice(self) -> CardSet:
-        """Suit cards other than kings first; trumps T2-T20 only when those are too few, and only as many as needed."""
+        """The sets the taker may discard (``discard_choice`` of his hand)."""
         assert self.taker is not None
-        hand = self.hands[self.taker]
-        plain = hand & SUIT_CARDS & ~KINGS
-        need = self.size.chien
-        if plain.bit_count() >= need:
-            return CardSet(0, need, plain)
-        return CardSet(plain, need - plain.bit_count(), hand & LOW_TRUMPS)
+        return discard_choice(self.hands[self.taker], self.size.chien)
 
     def _verify_discard(self, cards: int, listed: int) -> None:
         assert self.taker is not None
-        need = self.size.chien
-        if listed != need:
-            raise IllegalAction(f"The discard is exactly {need} cards, not {listed}.")
-        if cards.bit_count() != listed:
-            raise IllegalAction("The discard lists the same card twice.")
-        hand = self.hands[self.taker]
-        for card in bits(cards):
-            if not hand >> card & 1:
-                raise IllegalAction(f"You do not hold {card_name(card)}.")
-        if cards & KINGS:
-            raise IllegalAction(f"Kings can never be discarded: not the {listing(cards & KINGS)}.")
-        if cards & OUDLERS:
-            raise IllegalAction(f"The oudlers (T1, T21 and the Excuse) can never be discarded: "
-                                f"not {card_name(next(bits(cards & OUDLERS)))}.")  # fmt: skip
-        choice = self.discard_choice()
-        if choice.must == 0 and cards & TRUMPS:
-            raise IllegalAction(
-                f"You may discard trumps only when you have too few other cards: "
-                f"discard suit cards other than kings instead of the {listing(cards & TRUMPS)}."
-            )
-        missing = choice.must & ~cards
-        if missing:
-            raise IllegalAction(f"Discard every suit card other than kings before a trump, and only as many trumps "
-                                f"as needed: the {listing(missing)} must go first.")  # fmt: skip
+        reason = discard_refusal(self.hands[self.taker], cards, listed, self.size.chien)
+        if reason is not None:
+            raise IllegalAction(reason)
 
     def _apply_discard(self, cards: int) -> None:
         assert self.taker is not None
@@ -575,76 +652,48 @@ class TarotHand(HandState):
         # A taker who announces a chelem leads; otherwise the seat after the dealer does.
         self.leader = self.turn = self.taker if chelem and self.taker is not None else (self.dealer + 1) % self.players
         self.legal_cache = -1
+        if self.called >= 0:
+            # The hand's first card may not be of the called suit, unless it is the called card itself.
+            self.first_lead_forbidden = SUIT_MASKS[DECK.suit_of[self.called]] & ~(1 << self.called)
 
     # ----------------------------------------------------------------- play: which cards are legal
-    def legal_play_mask(self) -> int:
-        """The cards the seat to act may play (rules "Card rules", steps 1 to 4)."""
-        if self.legal_cache >= 0:
-            return self.legal_cache
-        hand = self.hands[self.turn]
-        if self.win_card < 0:
-            # 1. Nothing led yet (or only the Excuse): any card, except the called suit on the hand's first card.
-            legal = hand
-            if self.called >= 0 and not self.trick and not self.trick_history:
-                called_suit = SUIT_MASKS[DECK.suit_of[self.called]]
-                legal = (hand & ~called_suit) | (hand & (1 << self.called)) or hand
-        else:
-            in_suit = hand & SUIT_MASKS[self.led] if self.led != TRUMP_SUIT else 0
-            if in_suit:
-                # 2. Follow suit; the Excuse is always allowed.
-                legal = in_suit | (hand & EXCUSE_BIT)
-            else:
-                trumps = hand & TRUMPS
-                if trumps:
-                    # 3. Trump, and overtrump the highest trump played if you can, even your partner's.
-                    higher = trumps & TRUMPS_ABOVE[self.high_trump] if self.high_trump >= 0 else 0
-                    legal = (higher or trumps) | (hand & EXCUSE_BIT)
-                else:
-                    # 4. Neither the suit nor a trump: any card.
-                    legal = hand
-        self.legal_cache = legal
-        return legal
-
-    def _verify_play(self, card: int) -> None:
+    def _refusal(self, card: int) -> str:
+        """Rules "Card rules": the step a refused card breaks (the legal cards themselves are the trick core's)."""
         legal = self.legal_play_mask()
-        if legal >> card & 1:
-            return
         hand = self.hands[self.turn]
         if not hand >> card & 1:
-            raise IllegalAction(f"You do not hold {card_name(card)}.")
+            return f"You do not hold {card_name(card)}."
         if self.win_card < 0:
             called = DECK.codes[self.called]
-            raise IllegalAction(f"The first card of the hand may not be a {suit_name(DECK.suit_of[self.called])[:-1]}, "
-                                f"the suit of the called {called}, unless it is the {called} itself.")  # fmt: skip
+            return (f"The first card of the hand may not be a {suit_name(DECK.suit_of[self.called])[:-1]}, "
+                    f"the suit of the called {called}, unless it is the {called} itself.")  # fmt: skip
         others = listing(legal)
-        if self.led != TRUMP_SUIT and hand & SUIT_MASKS[self.led]:
-            raise IllegalAction(f"You must follow suit ({suit_name(self.led)}): play {others}.")
-        if self.high_trump >= 0 and legal & TRUMPS_ABOVE[self.high_trump]:
-            raise IllegalAction(f"You must overtrump the {DECK.codes[self.high_trump]}: play {others}.")
-        if self.led == TRUMP_SUIT:
-            raise IllegalAction(f"Trumps were led: play a trump ({others}).")
-        raise IllegalAction(f"You have no {suit_name(self.led)}, so you must trump: play {others}.")
+        led = self.led_suit
+        # Once a trump is played it wins the trick, so the winning card is the highest trump played.
+        high_trump = self.win_card if DECK.suit_of[self.win_card] == TRUMP_SUIT else -1
+        if led != TRUMP_SUIT and hand & SUIT_MASKS[led]:
+            return f"You must follow suit ({suit_name(led)}): play {others}."
+        if high_trump >= 0 and legal & TRUMPS_ABOVE[high_trump]:
+            return f"You must overtrump the {DECK.codes[high_trump]}: play {others}."
+        if led == TRUMP_SUIT:
+            return f"Trumps were led: play a trump ({others})."
+        return f"You have no {suit_name(led)}, so you must trump: play {others}."
 
     # ----------------------------------------------------------------- the poignée
-    def showable_trumps(self, seat: int) -> int:
-        """The trumps ``seat`` may show: those in its hand and, for the taker, the trumps of his discard.
-
-        Discarded trumps were shown when they went to the discard; a taker's poignée counts them again.
-        """
-        showable = self.hands[seat] & TRUMPS
-        if seat == self.taker:
-            showable |= self.discard & TRUMPS
-        return showable
+    def taker_discard(self, seat: int) -> int:
+        """The discard whose trumps ``seat`` may show again in a poignée: the taker's own, nothing for the others."""
+        return self.discard if seat == self.taker else 0
 
     def poignee_choices(self, seat: int) -> list[tuple[int, CardSet]]:
         """Per level the seat qualifies for: k of its showable trumps, or all its k - 1 of them and the Excuse."""
-        trumps = self.showable_trumps(seat)
+        hand = self.hands[seat]
+        trumps = showable_trumps(hand, self.taker_discard(seat))
         held = trumps.bit_count()
         out = []
         for level, k in enumerate(self.size.poignees):
             if held >= k:
                 out.append((level, CardSet(0, k, trumps)))
-            elif held == k - 1 and self.hands[seat] & EXCUSE_BIT:
+            elif held == k - 1 and hand & EXCUSE_BIT:
                 out.append((level, CardSet(trumps | EXCUSE_BIT, 0, 0)))
         return out
 
@@ -654,7 +703,9 @@ class TarotHand(HandState):
             self.phase == PLAY
             and self.options.bonuses
             and seat == self.turn
-            and not (self.started | self.declared) >> seat & 1
+            and not self.declared >> seat & 1
+            # In the play a seat that has not played yet holds as many cards as it was dealt.
+            and self.hands[seat].bit_count() == self.cards_each
             and bool(self.poignee_choices(seat))
         )
 
@@ -663,33 +714,14 @@ class TarotHand(HandState):
             raise IllegalAction("Poignées are not played in this game (the bonuses option is off).")
         if self.phase != PLAY:
             raise IllegalAction("A poignée is shown in the play, at your first turn, before your first card.")
-        self.check_turn(Action(seat, "declare", "poignee"))
-        if self.started >> seat & 1:
+        self.check_turn(Action(seat, DECLARE_VERB, POIGNEE))
+        if self.has_played(seat):
             raise IllegalAction("Too late: a poignée is shown before your first card, and you have played one.")
         if self.declared >> seat & 1:
             raise IllegalAction("You have already shown a poignée in this hand.")
-        sizes = self.size.poignees
-        if listed not in sizes:
-            raise IllegalAction(f"A poignée shows exactly {sizes[0]}, {sizes[1]} or {sizes[2]} cards at "
-                                f"{self.players} players, not {listed}.")  # fmt: skip
-        if cards.bit_count() != listed:
-            raise IllegalAction("The poignée lists the same card twice.")
-        hand = self.hands[seat]
-        showable = self.showable_trumps(seat)
-        for card in bits(cards & ~showable):
-            if not hand >> card & 1:
-                where = "in your hand, and the trumps of your discard," if seat == self.taker else "in your hand"
-                raise IllegalAction(f"You do not hold {card_name(card)} (only cards {where} can be shown).")
-        if cards & ~TRUMPS & ~EXCUSE_BIT:
-            raise IllegalAction(f"A poignée shows trumps, not the {listing(cards & ~TRUMPS & ~EXCUSE_BIT)}.")
-        if cards & EXCUSE_BIT and showable & ~cards:
-            every = (
-                "every trump you hold and every trump of your discard" if showable & ~hand else "every trump you hold"
-            )
-            missing = DECK.codes_of(showable & ~cards)
-            left_out = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
-            raise IllegalAction(f"The Excuse may stand in for a trump only when you show {every} "
-                                f"({left_out} {'is' if len(missing) == 1 else 'are'} missing).")  # fmt: skip
+        reason = poignee_refusal(self.hands[seat], cards, listed, self.size, self.taker_discard(seat))
+        if reason is not None:
+            raise IllegalAction(reason)
 
     def _apply_poignee(self, seat: int, cards: int) -> None:
         self.poignees = (*self.poignees, (seat, cards, self.size.poignees.index(cards.bit_count())))
@@ -699,9 +731,9 @@ class TarotHand(HandState):
     def card_set_choices(self) -> list[tuple[str, CardSet]]:
         """The card-set decisions open to the seat to act, as patterns."""
         if self.phase == DISCARD:
-            return [("discard", self.discard_choice())]
+            return [(DISCARD_VERB, self.discard_choice())]
         if self.phase == PLAY and self.may_declare(self.turn):
-            return [("poignee", choice) for _level, choice in self.poignee_choices(self.turn)]
+            return [(POIGNEE, choice) for _level, choice in self.poignee_choices(self.turn)]
         return []
 
     def legal_actions(self) -> list[Action]:
@@ -715,20 +747,21 @@ class TarotHand(HandState):
         if phase == DONE:
             return []
         if phase == BID:
-            return [Action(seat, "bid", word) for word in self.legal_bids()]
+            return [Action(seat, BID_VERB, word) for word in self.legal_bids()]
         if phase == KING:
-            return [Action(seat, "king", DECK.codes[c]) for c in bits(self.callable_cards())]
+            return [Action(seat, KING_VERB, DECK.codes[c]) for c in bits(self.callable_cards())]
         if phase == CHELEM:
-            return [Action(seat, "declare", "chelem"), Action(seat, "declare", "no_chelem")]
+            return [Action(seat, DECLARE_VERB, CHELEM_CALL),
+                    Action(seat, DECLARE_VERB, NO_CHELEM)]  # fmt: skip
         actions: list[Action] = []
         if phase == PLAY:
-            plays = play_actions(DECK, seat)
+            plays = PLAYS[seat]
             actions = [plays[c] for c in bits(self.legal_play_mask())]
         choices = self.card_set_choices()
         if choices:
             rng = random.Random(f"tarot:{phase}:{seat}:{self.hands[seat]}")
             for verb, choice in choices:
-                limit = DISCARD_SAMPLE if verb == "discard" else POIGNEE_SAMPLE
+                limit = DISCARD_SAMPLE if verb == DISCARD_VERB else POIGNEE_SAMPLE
                 actions.extend(card_set_action(seat, verb, cards) for cards in choice.sample(rng, limit))
         return actions
 
@@ -739,9 +772,10 @@ class TarotHand(HandState):
         seat = self.turn
         if self.phase == DISCARD:
             return [{"seat": seat, "discard": self.discard_choice().to_json()}]
-        out = [a.to_json() for a in self.legal_actions() if a.verb != "declare" or a.value != "poignee"]
+        out = [a.to_json() for a in self.legal_actions()
+               if a.verb != DECLARE_VERB or a.value != POIGNEE]  # fmt: skip
         for verb, choice in self.card_set_choices():
-            if verb == "poignee":
+            if verb == POIGNEE:
                 out.append({"seat": seat, "declare": "poignee", "cards": choice.to_json()})
         return out
 
@@ -752,27 +786,27 @@ class TarotHand(HandState):
                 raise IllegalAction("This deal was annulled: no action can be taken in it.")
             raise IllegalAction("The hand is over: no more actions can be taken in it.")
         verb, value = action.verb, action.value
-        if verb == "declare" and value == "poignee":
+        if verb == DECLARE_VERB and value == POIGNEE:
             self._verify_poignee(action.seat, *self._card_mask(action.get("cards", ())))
             return
-        if self.players != 5 and verb == "king":
+        if self.players != 5 and verb == KING_VERB:
             raise IllegalAction(f"There is no king call at {self.players} players.")
-        if verb == "declare" and not self.options.bonuses:
+        if verb == DECLARE_VERB and not self.options.bonuses:
             raise IllegalAction("There is no chelem announcement in this game (the bonuses option is off).")
-        expected = {BID: "bid", KING: "king", DISCARD: "discard", CHELEM: "declare", PLAY: "play"}[self.phase]
+        expected = STEP_VERBS[self.phase]
         if verb != expected:
             raise IllegalAction(STEP_REASONS[self.phase])
         if self.phase == CHELEM and action.seat != self.turn:
             raise IllegalAction(f"Only the taker (seat {self.turn}) announces a chelem or not.")
         self.check_turn(action)
-        if verb == "bid":
+        if verb == BID_VERB:
             self._verify_bid(value)
-        elif verb == "king":
+        elif verb == KING_VERB:
             self._verify_call(DECK.index[value])
-        elif verb == "discard":
+        elif verb == DISCARD_VERB:
             self._verify_discard(*self._card_mask(value))
-        elif verb == "play":
-            self._verify_play(DECK.index[value])
+        elif verb == PLAY_VERB:
+            self.verify_play(DECK.index[value])
 
     @staticmethod
     def _card_mask(codes: Sequence[str]) -> tuple[int, int]:
@@ -784,55 +818,29 @@ class TarotHand(HandState):
 
     # ----------------------------------------------------------------- applying an action
     def apply(self, action: Action) -> None:
-        if action.verb == "play" and self.phase == PLAY and action.seat == self.turn:
+        if action.verb == PLAY_VERB and self.phase == PLAY and action.seat == self.turn:
             card = DECK.index[action.value]
             if self.legal_play_mask() >> card & 1:
                 self.play_card(card)
                 return
         self.verify(action)
         verb, value, seat = action.verb, action.value, action.seat
-        if verb == "play":
+        if verb == PLAY_VERB:
             self.play_card(DECK.index[value])
-        elif verb == "bid":
+        elif verb == BID_VERB:
             self._apply_bid(seat, value)
-        elif verb == "king":
+        elif verb == KING_VERB:
             self._apply_call(DECK.index[value])
-        elif verb == "discard":
+        elif verb == DISCARD_VERB:
             self._apply_discard(self._card_mask(value)[0])
-        elif value == "poignee":
+        elif value == POIGNEE:
             self._apply_poignee(seat, self._card_mask(action.get("cards", ()))[0])
             self.legal_cache = -1
         else:
-            self._start_play(value == "chelem")
-
-    def play_card(self, card: int) -> None:
-        """Play a legal card for the seat to act (no checks: the fast path)."""
-        seat = self.turn
-        self.hands[seat] &= ~(1 << card)
-        self.started |= 1 << seat
-        self.legal_cache = -1
-        if card == self.called:
-            self.partner_revealed = True
-        trick = self.trick
-        trick.append((seat, card))
-        if card != EXCUSE:
-            suit = DECK.suit_of[card]
-            win = self.win_card
-            if win < 0:
-                # The first card that is not the Excuse sets the led suit.
-                self.led = suit
-                self.win_card, self.win_seat = card, seat
-            elif (card > win) if suit == DECK.suit_of[win] else suit == TRUMP_SUIT:
-                self.win_card, self.win_seat = card, seat
-            if suit == TRUMP_SUIT and card > self.high_trump:
-                self.high_trump = card
-        if len(trick) < self.players:
-            self.turn = (seat + 1) % self.players
-            return
-        self._end_trick()
+            self._start_play(value == CHELEM_CALL)
 
     # ----------------------------------------------------------------- who wins a trick, and where the Excuse goes
-    def _end_trick(self) -> None:
+    def _end_trick(self) -> tuple[int, tuple[int, tuple[int, ...], int, int, int]]:
         trick = self.trick
         cards = tuple(card for _seat, card in trick)
         winner, win_card = self.win_seat, self.win_card
@@ -856,12 +864,7 @@ class TarotHand(HandState):
         self.side_oudlers[side] += oudlers
         self.side_tricks[side] += 1
         trick_half = sum(HALF_POINTS[c] for c in cards)
-        self.trick_history = (*self.trick_history, (trick[0][0], cards, winner, trick_half, win_card))
-        self.trick = []
-        self.win_card = self.win_seat = self.led = self.high_trump = -1
-        self.leader = self.turn = winner
-        if last:
-            self._score()
+        return winner, (trick[0][0], cards, winner, trick_half, win_card)
 
     def _move_excuse(self, excuse_seat: int, winner_side: int, last: bool) -> int:
         """Count the Excuse for another side than the trick's winner where it must; returns the half points moved."""
@@ -887,8 +890,11 @@ class TarotHand(HandState):
         self.side_oudlers[other] += 1
         return HALF_POINTS[EXCUSE]
 
+    def _end_hand(self) -> None:
+        self._score()
+
     @property
-    def tricks(self) -> list[Trick]:  # type: ignore[override]
+    def tricks(self) -> list[Trick]:
         codes = DECK.codes
         return [Trick(leader, tuple(codes[c] for c in cards), winner, number(half))
                 for leader, cards, winner, half, _win in self.trick_history]  # fmt: skip
@@ -939,7 +945,49 @@ class TarotHand(HandState):
 
     # ----------------------------------------------------------------- views and results
     def view(self, seat: int) -> TarotView:
-        return TarotView(self, seat)
+        """What ``seat`` may see now (built field by field: a view is made at every decision)."""
+        phase = self.phase
+        to_act = self.to_act
+        mine = seat == to_act
+        only_plays = phase == PLAY and not self.may_declare(seat)
+        choices = self.card_set_choices() if mine and not only_plays else []
+        # A dataclass __init__ taking every field costs four times these assignments; views are made at
+        # every decision, so the hand fills a blank one (the contract tests check that every field is set).
+        view = object.__new__(TarotView)
+        view.seat = seat
+        view.to_act = to_act
+        view.deck = DECK
+        view.plays = PLAYS[seat]
+        view.legal_mask = self.legal_play_mask() if mine and phase == PLAY else 0
+        view.only_plays = only_plays
+        view.legal = self.legal_actions() if mine and not only_plays else ()
+        view.players = self.players
+        view.dealer = self.dealer
+        view.options = self.options
+        view.scores = self.scores
+        view.phase = phase
+        view.hand = self.hands[seat]
+        view.bids = self.bids
+        view.taker = self.taker
+        view.contract = self.contract
+        view.called = self.called if self.called >= 0 else None
+        view.known_partner = self.partner_known_to(seat)
+        view.revealed_partner = self.partner_known_to(-1)
+        view.chien = self.chien if self.chien_shown else 0
+        view.discard = self.discard if seat == self.taker else self.discard & TRUMPS
+        view.chelem = self.chelem
+        view.poignees = self.poignees
+        view.shown_hands = self.shown_hands
+        view.trick = tuple(self.trick)
+        view.tricks = self.trick_history
+        view.leader = self.leader
+        view.winning_seat = self.win_seat if self.win_card >= 0 else None
+        view.held = tuple(map(int.bit_count, self.hands))
+        view.set_choices = tuple(choices)
+        view.poignee_levels = (
+            tuple(level for level, _choice in self.poignee_choices(seat)) if any(choices) and phase == PLAY else ()
+        )
+        return view
 
     def points(self) -> list[Number]:
         if self.taker is None or self.annulled:
@@ -1020,6 +1068,7 @@ class TarotRules(GameRules):
     name = "tarot"
     title = "French Tarot"
     words = WORDS
+    position = 4
     options_type = TarotOptions
     player_counts = (3, 4, 5)
     default_players = 4
@@ -1067,29 +1116,30 @@ class TarotRules(GameRules):
         return TarotHand(options, players, dealer, deal, scores)
 
     def parse_action(self, raw: object, options: TarotOptions, players: int) -> Action:
-        verb = single_verb(raw, ("bid", "king", "discard", "declare", "play"), {"declare": ("cards",)})
+        verb = single_verb(raw, (BID_VERB, KING_VERB, DISCARD_VERB, DECLARE_VERB, PLAY_VERB),
+                           {DECLARE_VERB: ("cards",)})  # fmt: skip
         assert isinstance(raw, dict)
         seat = check_seat(raw, players)
         value = raw[verb]
-        if verb == "play":
+        if verb == PLAY_VERB:
             return play_actions(DECK, seat)[_card(value, "action.play")]
-        if verb == "king":
-            return Action(seat, "king", DECK.codes[_card(value, "action.king")])
-        if verb == "bid":
+        if verb == KING_VERB:
+            return Action(seat, KING_VERB, DECK.codes[_card(value, "action.king")])
+        if verb == BID_VERB:
             if not isinstance(value, str) or value not in BIDS:
                 raise RecordError(f"action.bid must be one of {', '.join(BIDS)}, not {value!r}")
-            return Action(seat, "bid", value)
-        if verb == "discard":
-            return Action(seat, "discard", _cards(value, "action.discard"))
+            return Action(seat, BID_VERB, value)
+        if verb == DISCARD_VERB:
+            return Action(seat, DISCARD_VERB, _cards(value, "action.discard"))
         if not isinstance(value, str) or value not in DECLARATIONS:
             raise RecordError(f"action.declare must be one of {', '.join(DECLARATIONS)}, not {value!r}")
-        if value != "poignee":
+        if value != POIGNEE:
             if "cards" in raw:
                 raise RecordError("action.cards belongs only to a poignée")
-            return Action(seat, "declare", value)
+            return Action(seat, DECLARE_VERB, value)
         if "cards" not in raw:
             raise RecordError("action.cards is missing: a poignée lists the trumps it shows")
-        return Action(seat, "declare", "poignee", (("cards", _cards(raw["cards"], "action.cards")),))
+        return Action(seat, DECLARE_VERB, POIGNEE, (("cards", _cards(raw["cards"], "action.cards")),))
 
     def validate_start_scores(self, scores: list[Number], options: TarotOptions, players: int) -> None:
         # No fixed partners, and scores may be negative: only whole numbers are required.
@@ -1110,18 +1160,13 @@ class TarotRules(GameRules):
         # No fixed teams: the attack and the defence change with every hand (``TarotHand.hand_side``).
         return seat
 
-    def sim_summary(self, totals: dict[str, Number]) -> dict[str, Any]:
+    def sim_summary(self, totals: Mapping[str, Number]) -> dict[str, Any]:
         """The fields ``cardtable sim`` adds for Tarot: how often the taker's contract is made."""
         played = totals.get("contracts", 0)
         return {
             "contracts": played,
             "contract_success_rate": round(totals.get("contracts_made", 0) / played, 4) if played else None,
         }
-
-    def computer_levels(self) -> dict[str, Any]:
-        from .ai import TarotHeuristic
-
-        return {"heuristic": TarotHeuristic}
 
 
 def _card(value: object, field: str) -> int:

@@ -33,6 +33,7 @@ from cardtable.games.truco.rules import (
     PAULISTA_STRENGTH,
     PLAY,
     TOP_VALUE,
+    Call,
     TrucoView,
 )
 
@@ -163,21 +164,21 @@ class Table:
             return HIDDEN_PLAYS[self.seat][card]
         return self.view.plays[card]
 
-    def call(self, word: str) -> Action:
+    def call(self, word: Call) -> Action:
         return CALLS[self.seat][word]
 
     def beaters(self) -> list[int]:
         """Held cards that beat every opposing card in the trick, weakest first."""
         return [card for card in self.cards if self.strength[card] > self.opposing_top]
 
-    def raise_word(self) -> str | None:
+    def raise_word(self) -> Call | None:
         """``truco`` or ``raise`` when this seat may call one now, else None."""
         view = self.view
         if view.phase != PLAY or view.kind != NORMAL or view.value >= TOP_VALUE:
             return None
         if view.last_raise_team is None:
-            return "truco"
-        return "raise" if view.last_raise_team != self.team else None
+            return Call.TRUCO
+        return Call.RAISE if view.last_raise_team != self.team else None
 
     def proposed_value(self) -> int:
         return self.variant.next_value(self.view.value)
@@ -269,16 +270,16 @@ def tip11_when_to_call(table: Table) -> Action | None:
     if word is None:
         return None
     near_their_target = opponents_would_reach_target(table, table.proposed_value())
-    needs = CERTAIN if word == "raise" or near_their_target else STRONG_POSITION
+    needs = CERTAIN if word == Call.RAISE or near_their_target else STRONG_POSITION
     return table.call(word) if table.level >= needs else None
 
 
 def tip4_bluff(table: Table, rng: random.Random) -> Action | None:
     """Call truco now and then without the cards for it, more often after winning trick 1."""
-    if table.raise_word() != "truco" or opponents_would_reach_target(table, table.proposed_value()):
+    if table.raise_word() != Call.TRUCO or opponents_would_reach_target(table, table.proposed_value()):
         return None
     chance = BLUFF_AFTER_WINNING_FIRST_TRICK if table.won_first and not table.lost_any else BLUFF_OTHERWISE
-    return table.call("truco") if rng.random() < chance else None
+    return table.call(Call.TRUCO) if rng.random() < chance else None
 
 
 def tip8_call_only_with_a_plan(table: Table, rng: random.Random) -> Action | None:
@@ -291,7 +292,7 @@ def tip5_refuse_a_weak_position(table: Table) -> Action | None:
     if table.level != WEAK:
         return None
     if table.lost_any or (table.finished == 0 and table.count(ACE) == 0):
-        return table.call("refuse")
+        return table.call(Call.REFUSE)
     return None
 
 
@@ -302,12 +303,12 @@ def tip12_when_to_answer(table: Table) -> Action:
     may_raise = view.proposed < TOP_VALUE
     certain = table.level == CERTAIN
     if opponents_would_reach_target(table, view.value):
-        return table.call("raise" if certain and may_raise else "accept")
+        return table.call(Call.RAISE if certain and may_raise else Call.ACCEPT)
     answering_truco = view.proposed == table.variant.ladder[1]
     two_manilhas_with_zap = table.count(FIRST_MANILHA) >= 2 and table.count(ZAP) >= 1
     if may_raise and (certain or (answering_truco and two_manilhas_with_zap)):
-        return table.call("raise")
-    return tip5_refuse_a_weak_position(table) or table.call("accept")
+        return table.call(Call.RAISE)
+    return tip5_refuse_a_weak_position(table) or table.call(Call.ACCEPT)
 
 
 def tip7_mao_de_onze(table: Table) -> Action:
@@ -319,16 +320,16 @@ def tip7_mao_de_onze(table: Table) -> Action:
     at_risk = opponents_would_reach_target(table, table.variant.brink_value)
     enough = (ONZE_PLAY_AT_RISK if at_risk else ONZE_PLAY)[table.players]
     good = any(manilhas >= m and threes_and_twos >= t for m, t in enough)
-    return table.call("play" if good else "run")
+    return table.call(Call.PLAY if good else Call.RUN)
 
 
 # ===================================================================== the player
-class TrucoHeuristic(ComputerPlayer):
+class TrucoHeuristic(ComputerPlayer[TrucoView]):
     """Calls, answers and plays by the rules file's strategy tips, seeing only its own seat."""
 
     level = "heuristic"
 
-    def decide(self, view: TrucoView) -> Action:  # type: ignore[override]
+    def decide(self, view: TrucoView) -> Action:
         if view.kind == FERRO:
             return tip13_mao_de_ferro(view, self.random_for(view))
         table = Table(view)

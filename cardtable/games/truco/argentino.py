@@ -20,7 +20,7 @@ from cardtable.engine.cards import Deck, bits
 from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import Action, HandState, Number, View, play_actions
 from cardtable.engine.options import option
-from cardtable.games.truco.rules import (
+from cardtable.games.truco.common import (
     TIED_TRICK_LEAD_HELP,
     UNDECIDED,
     TrucoDeal,
@@ -44,7 +44,6 @@ _BY_RANK = {"3": 10, "2": 9, "K": 7, "N": 6, "J": 5, "6": 3, "5": 2, "4": 1}
 #: Strength by card index for the tricks; the higher wins, equal strengths tie.
 STRENGTH = tuple(_BY_CARD.get(code, _BY_RANK.get(code[:-1], 0)) for code in DECK.codes)
 BRAVA = 11  # the four bravas (AS AC 7S 7D) are 11 to 14 and never tie
-FACE_DOWN = 0
 
 #: Envido value by card index: the ace 1, the 2 to 7 their number, the figures (J N K) nothing.
 ENVIDO_VALUE = tuple(RANKS.index(code[:-1]) + 1 if code[0] not in "JNK" else 0 for code in DECK.codes)
@@ -272,6 +271,8 @@ PublicTrick = tuple[int, tuple[int | None, ...], tuple[int, ...], int | None]
 
 class ArgentinoHand(HandState):
     """One hand of Truco Argentino; the match scores before it come in ``scores`` (one per seat)."""
+
+    phase: Phase
 
     def __init__(
         self, options: ArgentinoOptions, players: int, dealer: int, deal: TrucoDeal, scores: Sequence[Number]
@@ -721,7 +722,7 @@ class ArgentinoHand(HandState):
             self._finish(Ending.TRICKS, result, self.value)
 
     @property
-    def tricks(self) -> list[TrucoTrick]:  # type: ignore[override]
+    def tricks(self) -> list[TrucoTrick]:
         codes = DECK.codes
         return [TrucoTrick(leader, tuple(codes[c] for c in cards), hidden, winner)
                 for leader, _order, cards, hidden, winner in self.history]  # fmt: skip
@@ -856,6 +857,7 @@ class ArgentinoHand(HandState):
             legal_mask=self.hands[seat] if mine and self.phase is Phase.PLAY else 0,
             only_plays=False,  # going to the deck is always open beside the cards
             plays=PLAYS[seat],
+            deck=DECK,
         )
 
 
@@ -944,7 +946,6 @@ class ArgentinoView(View):
     only_plays: bool
     plays: tuple[Action, ...]
 
-    deck = DECK
     strength = STRENGTH
 
     def legal_actions(self) -> list[Action]:

@@ -340,7 +340,7 @@ def tip11_bluff_envido(table: Table, rng: random.Random) -> Action | None:
 
 
 # ===================================================================== the player
-class ArgentinoHeuristic(ComputerPlayer):
+class ArgentinoHeuristic(ComputerPlayer[ArgentinoView]):
     """Calls, answers and plays by the variant's strategy tips, seeing only its own seat."""
 
     level = "heuristic"
@@ -369,7 +369,7 @@ class ArgentinoHeuristic(ComputerPlayer):
         return choose_card(table)
 
 
-class HeuristicByVariant(ComputerPlayer):
+class HeuristicByVariant(ComputerPlayer[View]):
     """Truco's ``heuristic`` level: the Paulista and Mineiro player, or the Argentine one, by the view it gets."""
 
     level = "heuristic"

@@ -12,11 +12,14 @@ import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from enum import StrEnum
+from typing import Any
 
-from cardtable.engine.cards import Deck, bits, deal_masks, shuffled
+from cardtable.engine.cards import Deck, bits, cards_in, deal_masks, shuffled
 from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import (
+    CALL_VERB,
+    PLAY_VERB,
     Action,
     Deal,
     GameRules,
@@ -24,13 +27,24 @@ from cardtable.engine.game import (
     Number,
     View,
     check_seat,
+    enum_free,
     parse_deal_hands,
+    partnership_teams,
     play_actions,
     single_verb,
 )
 from cardtable.engine.options import option, parse_options
 from cardtable.engine.words import GameWords
 
+from . import argentino
+from .common import (
+    TIED_TRICK_LEAD_HELP,
+    UNDECIDED,
+    TrucoDeal,
+    TrucoTrick,
+    best_of,
+    hand_result,
+)
 from .words import ARGENTINO_WORDS, WORDS
 
 # ----------------------------------------------------------------- 1. cards and their strength
@@ -41,7 +55,6 @@ DECK = Deck("truco40", ranks=RANKS)
 CARDS_EACH = 3
 #: Manilha suits from the weakest to the strongest: pica-fumo ♦, espadilha ♠, copas ♥, zap ♣.
 MANILHA_SUITS = ("D", "S", "H", "C")
-FACE_DOWN = 0  # a card played face down has strength 0, whatever it is
 FIRST_MANILHA = 11  # ordinary cards are 1 to 10, manilhas 11 to 14
 
 
@@ -60,18 +73,6 @@ def _paulista_table(vira: int) -> tuple[int, ...]:
 PAULISTA_STRENGTH = tuple(_paulista_table(vira) for vira in range(len(DECK)))
 #: Mineiro's fixed manilhas: 4C (zap) > 7H (copeta) > AS (espadilha) > 7D (pica-fumo).
 MINEIRO_STRENGTH = _strength_table({"7D": 11, "AS": 12, "7H": 13, "4C": 14})
-
-
-def best_of(trick: Sequence[tuple[int, int, bool]], strength: Sequence[int]) -> tuple[int | None, int]:
-    """Who is winning ``trick`` so far: the seat (None while two teams tie) and where the first best card lies.
-
-    A face-down card counts as the weakest card of all.
-    """
-    scores = [FACE_DOWN if hidden else strength[card] for _seat, card, hidden in trick]
-    top = max(scores)
-    first = scores.index(top)
-    teams = {trick[k][0] % 2 for k, s in enumerate(scores) if s == top}
-    return (trick[first][0] if len(teams) == 1 else None), first
 
 
 def manilha_mask(strength: Sequence[int]) -> int:
@@ -113,12 +114,6 @@ TOP_VALUE = 12
 MIN_TARGET, MAX_TARGET = 3, 99
 
 
-TIED_TRICK_LEAD_HELP = (
-    "After a tied trick: opener = the seat that led it leads again; "
-    "first_tying_card = the seat that played its first tying card."
-)
-
-
 @dataclass(frozen=True)
 class TrucoOptions:
     """Paulista's and Mineiro's options; ``variant`` = ``argentino`` reads ``argentino.ArgentinoOptions`` instead."""
@@ -145,31 +140,45 @@ class TrucoOptions:
 # ----------------------------------------------------------------- 3. the deal
 
 
-class TrucoDeal(Deal):
-    """Three cards per seat and, in Paulista, the vira (out of play for the whole hand)."""
-
-    def __init__(self, hands: Sequence[int], vira: int | None) -> None:
-        super().__init__(hands)
-        self.vira = vira
-
-    def to_json(self, deck: Deck) -> dict[str, Any]:
-        out = super().to_json(deck)
-        if self.vira is not None:
-            out["vira"] = deck.codes[self.vira]
-        return out
-
-
 # ----------------------------------------------------------------- 4. kinds of hand and phases
 
-NORMAL, ONZE, FERRO = "normal", "mao_de_onze", "mao_de_ferro"
-# Phases: the mão de onze decision, play, a raise waiting for its answer, and the end.
-DECIDE, PLAY, ANSWER, DONE = "decide", "play", "answer", "done"
-# How a finished hand ended.
-WON, TIED, REFUSED, RAN = "won", "tied", "refused", "ran"
-UNDECIDED = -1
+
+class HandKind(StrEnum):
+    """A normal hand, a mão de onze (one team on the brink) or a mão de ferro (both teams, played blind)."""
+
+    NORMAL = "normal"
+    ONZE = "mao_de_onze"
+    FERRO = "mao_de_ferro"
 
 
-def hand_kind(team_scores: Sequence[Number], target: int, base: int) -> tuple[str, int | None]:
+NORMAL, ONZE, FERRO = HandKind
+
+
+class Phase(StrEnum):
+    """The mão de onze decision, play, a raise waiting for its answer, and the end."""
+
+    DECIDE = "decide"
+    PLAY = "play"
+    ANSWER = "answer"
+    DONE = "done"
+
+
+DECIDE, PLAY, ANSWER, DONE = Phase
+
+
+class Ending(StrEnum):
+    """How a finished hand ended."""
+
+    WON = "won"
+    TIED = "tied"
+    REFUSED = "refused"
+    RAN = "ran"
+
+
+WON, TIED, REFUSED, RAN = Ending
+
+
+def hand_kind(team_scores: Sequence[Number], target: int, base: int) -> tuple[HandKind, int | None]:
     """The kind of hand from the match score before it, and the team on the brink in a mão de onze.
 
     A team is on the brink when one unraised hand would win it the match: score >= target - base.
@@ -182,51 +191,56 @@ def hand_kind(team_scores: Sequence[Number], target: int, base: int) -> tuple[st
     return NORMAL, None
 
 
-def hand_result(results: Sequence[int | None]) -> int | None:
-    """Who wins the hand from the trick results so far (a team, None for a tied trick).
+def may_raise(kind: HandKind, value: int, last_raise_team: int | None, team: int) -> bool:
+    """Whether ``team`` may call truco or raise on its next turn to play: only in a normal hand below twelve,
+    and never twice in a row."""
+    return kind == NORMAL and value < TOP_VALUE and (last_raise_team is None or last_raise_team != team)
 
-    Two tricks win; a tied trick goes to the winner of the first untied trick; after a split the third
-    decides, and if it ties the winner of the first trick takes the hand.  Returns ``UNDECIDED`` while
-    the tricks do not settle it, and None for nobody (three ties).
-    """
-    if len(results) < 2:
-        return UNDECIDED
-    first, second = results[0], results[1]
-    if len(results) == 2:
-        if first is not None and second in (first, None):
-            return first
-        if first is None and second is not None:
-            return second
-        return UNDECIDED
-    third = results[2]
-    if first is None and second is None:
-        return third
-    return third if third is not None else first
+
+def face_down_open(kind: HandKind, tricks_played: int) -> bool:
+    """Whether a card may be played face down: from the second trick on, never in a mão de ferro."""
+    return tricks_played > 0 and kind != FERRO
 
 
 # ----------------------------------------------------------------- trick output
 
 
-class TrucoTrick(NamedTuple):
-    """A finished trick as replay prints it: face-down cards are listed by their real codes."""
+class Call(StrEnum):
+    """The words of Truco: the raises and their answers, and the decision of a mão de onze."""
 
-    leader: int
-    cards: tuple[str, ...]
-    hidden: tuple[int, ...]
-    winner: int | None
-    points: int = 0
+    TRUCO = "truco"
+    RAISE = "raise"
+    ACCEPT = "accept"
+    REFUSE = "refuse"
+    PLAY = "play"
+    RUN = "run"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"leader": self.leader, "cards": list(self.cards), "hidden": list(self.hidden),
-                "winner": self.winner, "points": 0}  # fmt: skip
 
+# ``PLAY_HAND``: the decision to play a mão de onze (``PLAY`` names the phase in this module).
+TRUCO, RAISE, ACCEPT, REFUSE, PLAY_HAND, RUN = Call
+
+#: A blind play of a mão de ferro names no card: its ``slot`` is the place (0-based) of the face-down card the
+#: seat picks, so no view needs to hold the card.  The match records the card it turns up (``TrucoHand.resolve``).
+SLOT = "slot"
 
 # Every action is immutable, so each one is made once per seat and shared by every hand and view.
 MAX_PLAYERS = 6
 HIDDEN = (("hidden", True),)
-HIDDEN_PLAYS = tuple(tuple(Action(s, "play", code, HIDDEN) for code in DECK.codes) for s in range(MAX_PLAYERS))
-CALL_WORDS = ("truco", "raise", "accept", "refuse", "play", "run")
-CALLS = tuple({word: Action(s, "call", word) for word in CALL_WORDS} for s in range(MAX_PLAYERS))
+HIDDEN_PLAYS = tuple(tuple(Action(s, PLAY_VERB, code, HIDDEN) for code in DECK.codes) for s in range(MAX_PLAYERS))
+PLAYS = tuple(play_actions(DECK, s) for s in range(MAX_PLAYERS))
+BLIND_PLAYS = tuple(
+    tuple(Action(s, PLAY_VERB, None, ((SLOT, k),)) for k in range(CARDS_EACH)) for s in range(MAX_PLAYERS)
+)
+CALL_WORDS = tuple(Call)
+CALLS = tuple({word: Action(s, CALL_VERB, word) for word in Call} for s in range(MAX_PLAYERS))
+
+
+def seat_names(players: int) -> list[str]:
+    if players == 4:
+        return ["South", "East", "North", "West"]
+    if players == 2:
+        return ["South", "North"]
+    return [f"Seat {i}" for i in range(players)]
 
 
 def blind_order(seat: int, dealer: int, hands: Sequence[int], vira: int | None) -> tuple[int, ...]:
@@ -242,144 +256,88 @@ def blind_order(seat: int, dealer: int, hands: Sequence[int], vira: int | None) 
 # ----------------------------------------------------------------- what a seat sees
 
 
+@dataclass(slots=True)
 class TrucoView(View):
     """What one seat may see: its own cards (not in a mão de ferro), the vira, every card played face up.
 
     Face-down cards of other seats appear as ``None``.  In a mão de onze each seat of the team on the brink
     also sees ``partner_cards``: its partners' cards as they were at the decision.  In a mão de ferro the
     seat's own ``hand`` is 0 and it acts blind: ``slots`` says how many face-down cards lie before it and
-    ``slot_action(k)`` (also ``legal_actions()``, in slot order) turns the ``k``-th into the record's play.
+    ``slot_action(k)`` (also ``legal_actions()``, in slot order) picks the ``k``-th without naming it.
     """
 
-    __slots__ = (
-        "_slots",
-        "brink_team",
-        "calls",
-        "dealer",
-        "hand",
-        "held",
-        "kind",
-        "last_raise_team",
-        "leader",
-        "legal_mask",
-        "manilhas",
-        "only_plays",
-        "options",
-        "partner_cards",
-        "phase",
-        "players",
-        "plays",
-        "proposed",
-        "raiser",
-        "raising_teams",
-        "results",
-        "scores",
-        "seat",
-        "slots",
-        "strength",
-        "to_act",
-        "trick",
-        "trick_hidden",
-        "tricks",
-        "value",
-        "vira",
-        "winning_seat",
-    )  # fmt: skip
+    options: TrucoOptions
+    phase: Phase
+    kind: HandKind
+    brink_team: int | None
+    vira: int | None
+    #: Every card's strength in this hand (from the vira, or Mineiro's fixed manilhas), and the manilhas.
+    strength: tuple[int, ...]
+    manilhas: int
+    #: The hand's value, a raise waiting for its answer (its value and who made it), the last team to raise.
+    value: int
+    proposed: int | None
+    raiser: int | None
+    last_raise_team: int | None
+    #: Every call so far as (seat, word).
+    calls: tuple[tuple[int, str], ...]
+    leader: int
+    #: Each finished trick's winning team (None for a tie), and the tricks won by each team.
+    results: tuple[int | None, ...]
+    tricks_won: tuple[int, int]
+    #: How many cards each seat holds now.
+    held: tuple[int, ...]
+    #: The trick in progress as (seat, card) pairs, a card played face down by another seat as None; the seats
+    #: that played face down in it.
+    trick: tuple[tuple[int, int | None], ...]
+    trick_hidden: tuple[int, ...]
+    winning_seat: int | None
+    #: Finished tricks as (leader, cards, face-down seats, winner), others' face-down cards as None.
+    tricks: tuple[tuple[int, tuple[int | None, ...], tuple[int, ...], int | None], ...]
+    partner_cards: tuple[tuple[int, int], ...]
+    #: In a mão de ferro, how many face-down cards lie before this seat (0 otherwise).
+    slots: int
+    #: This seat's face-down plays, indexed by card.
+    hidden_plays: tuple[Action, ...]
 
-    deck = DECK
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each team: partners sit one apart from each other."""
+        return partnership_teams(self.players)
 
-    def __init__(self, state: TrucoHand, seat: int) -> None:
-        self.seat = seat
-        self.plays = play_actions(DECK, seat)
-        self.players = players = state.players
-        self.dealer = state.dealer
-        self.options = state.options
-        self.scores = state.scores
-        self.phase = phase = state.phase
-        self.to_act = to_act = state.to_act
-        self.kind = kind = state.kind
-        self.brink_team = state.brink_team
-        self.vira = state.vira
-        self.strength = state.strength
-        self.manilhas = state.manilhas
-        self.value = state.value
-        self.proposed = state.proposed
-        self.raiser = state.raiser
-        self.last_raise_team = state.last_raise_team
-        self.calls = state.calls
-        self.leader = state.leader
-        self.results = state.results
-        self.held = tuple(h.bit_count() for h in state.hands)
-        blind = kind == FERRO
-        self.hand = 0 if blind else state.hands[seat]
-        # Only the seat that played a face-down card knows it.
-        self.trick = tuple((s, None if hidden and s != seat else c) for s, c, hidden in state.trick)
-        self.trick_hidden = tuple(s for s, _c, hidden in state.trick if hidden)
-        self.winning_seat = best_of(state.trick, state.strength)[0] if state.trick else None
-        #: The teams that may raise next (on their own turn to play): public, and shown at the table.
-        self.raising_teams = tuple(team for team in (0, 1) if phase == PLAY and state.may_raise(team))
-        self.tricks = state.public_tricks(seat)
-        if kind == ONZE and state.brink_team == seat % 2:
-            self.partner_cards = tuple((s, state.dealt[s]) for s in range(seat % 2, players, 2) if s != seat)
-        else:
-            self.partner_cards = ()
-        mine = seat == to_act and phase == PLAY
-        self._slots: tuple[Action, ...] = ()
-        if blind:
-            self.slots = state.hands[seat].bit_count()
-            if mine:
-                self._slots = tuple(self.plays[c] for c in state.slot_order(seat))
-            self.legal_mask = 0
-            self.only_plays = False
-        else:
-            self.slots = 0
-            self.legal_mask = state.hands[seat] if mine else 0
-            self.only_plays = mine and not state.history and not state.may_raise(seat)
+    @property
+    def raising_teams(self) -> tuple[int, ...]:
+        """The teams that may raise next (on their own turn to play): public, and shown at the table."""
+        if self.phase != PLAY:
+            return ()
+        return tuple(team for team in (0, 1) if may_raise(self.kind, self.value, self.last_raise_team, team))
+
+    @property
+    def face_down_allowed(self) -> bool:
+        """Whether this seat may play a card face down now."""
+        return self.to_act == self.seat and self.phase == PLAY and face_down_open(self.kind, len(self.tricks))
 
     def slot_action(self, slot: int) -> Action:
         """In a mão de ferro: play the card lying in ``slot`` (0-based), unseen."""
-        return self._slots[slot]
-
-    def legal_actions(self) -> list[Action]:
-        if self.to_act != self.seat:
-            return []
-        if self._slots:
-            return list(self._slots)
-        seat = self.seat
-        calls = CALLS[seat]
-        if self.phase == DECIDE:
-            return [calls["play"], calls["run"]]
-        if self.phase == ANSWER:
-            answers = [calls["accept"], calls["refuse"]]
-            return [*answers, calls["raise"]] if self.proposed is not None and self.proposed < TOP_VALUE else answers
-        if self.phase != PLAY:
-            return []
-        cards = list(bits(self.legal_mask))
-        actions = [self.plays[c] for c in cards]
-        if self.tricks:
-            hidden = HIDDEN_PLAYS[seat]
-            actions.extend(hidden[c] for c in cards)
-        if self.kind == NORMAL and self.value < TOP_VALUE:
-            if self.last_raise_team is None:
-                actions.append(calls["truco"])
-            elif self.last_raise_team != seat % 2:
-                actions.append(calls["raise"])
-        return actions
+        return BLIND_PLAYS[self.seat][slot]
 
     def points(self) -> list[int]:
         """Per seat, the tricks its team has won so far in this hand."""
-        won = [sum(1 for r in self.results if r == team) for team in (0, 1)]
+        won = self.tricks_won
         return [won[s % 2] for s in range(self.players)]
 
     def fingerprint(self) -> str:
-        return repr((self.seat, self.dealer, self.phase, self.kind, self.hand, self.slots, self.vira, self.trick,
-                     self.tricks, self.calls, self.value, self.partner_cards, self.scores))  # fmt: skip
+        return repr((self.seat, self.dealer, str(self.phase), str(self.kind), self.hand, self.slots, self.vira,
+                     self.trick, self.tricks, enum_free(self.calls), self.value, self.partner_cards,
+                     self.scores))  # fmt: skip
 
 
 # ----------------------------------------------------------------- one hand
 
 
 class TrucoHand(HandState):
+    phase: Phase
+
     def __init__(
         self, options: TrucoOptions, players: int, dealer: int, deal: TrucoDeal, scores: Sequence[Number]
     ) -> None:
@@ -396,6 +354,8 @@ class TrucoHand(HandState):
         self.manilhas = manilha_mask(self.strength)
         self.opener_leads_after_tie = options.tied_trick_lead == "opener"
         self.kind, self.brink_team = hand_kind((scores[0], scores[1]), options.target, variant.base)
+        # A blind seat of a mão de ferro picks a face-down slot, not a card: the match has it resolved.
+        self.resolves_actions = self.kind == FERRO
         #: The hand's value: the base, the last accepted raise, or a played mão de onze's value.
         self.value = variant.base
         #: While a raise waits for its answer: the value proposed, who raised, and who plays after it.
@@ -413,12 +373,13 @@ class TrucoHand(HandState):
         self.results: tuple[int | None, ...] = ()
         #: Finished tricks as each seat may see them, made on first need (views are built on every decision).
         self._public: dict[int, tuple[tuple[int, tuple[int | None, ...], tuple[int, ...], int | None], ...]] = {}
-        self.won = [0, 0]
+        #: Tricks won by each team (a tuple replaced, so views can share it).
+        self.won: tuple[int, int] = (0, 0)
         self.leader = (dealer + 1) % players
         self.turn = self.leader
         self._slot_orders: dict[int, tuple[int, ...]] = {}
         #: Once finished: how the hand ended, the scoring team (None: nobody) and its points.
-        self.ending: str | None = None
+        self.ending: Ending | None = None
         self.scoring_team: int | None = None
         self.hand_points = 0
         self.complete = False
@@ -460,11 +421,7 @@ class TrucoHand(HandState):
     # ----------------------------------------------------------------- 5. legal actions
     def may_raise(self, seat: int) -> bool:
         """Whether ``seat``, about to play, may call truco or raise now."""
-        return (
-            self.kind == NORMAL
-            and self.value < TOP_VALUE
-            and (self.last_raise_team is None or self.last_raise_team != seat % 2)
-        )
+        return may_raise(self.kind, self.value, self.last_raise_team, seat % 2)
 
     def legal_actions(self) -> list[Action]:
         if self.complete:
@@ -472,29 +429,50 @@ class TrucoHand(HandState):
         seat = self.turn
         calls = CALLS[seat]
         if self.phase == DECIDE:
-            return [calls["play"], calls["run"]]
+            return [calls[PLAY_HAND], calls[RUN]]
         if self.phase == ANSWER:
             assert self.proposed is not None
-            answers = [calls["accept"], calls["refuse"]]
-            return [*answers, calls["raise"]] if self.proposed < TOP_VALUE else answers
-        cards = list(bits(self.hands[seat]))
-        plays = play_actions(DECK, seat)
+            answers = [calls[ACCEPT], calls[REFUSE]]
+            return [*answers, calls[RAISE]] if self.proposed < TOP_VALUE else answers
+        cards = cards_in(self.hands[seat])
+        plays = PLAYS[seat]
         actions = [plays[c] for c in cards]
-        if self.history and self.kind != FERRO:
+        if face_down_open(self.kind, len(self.history)):
             hidden = HIDDEN_PLAYS[seat]
-            actions.extend(hidden[c] for c in cards)
-        if self.may_raise(seat):
-            actions.append(calls["truco" if self.last_raise_team is None else "raise"])
+            actions += [hidden[c] for c in cards]
+        if may_raise(self.kind, self.value, self.last_raise_team, seat % 2):
+            actions.append(calls[TRUCO if self.last_raise_team is None else RAISE])
         return actions
+
+    def blind_actions(self) -> list[Action]:
+        """In a mão de ferro, the seat to act's plays as face-down slots, in slot order (they name no card)."""
+        return list(BLIND_PLAYS[self.turn][: self.hands[self.turn].bit_count()])
+
+    def resolve(self, action: Action) -> Action:
+        """A blind play as the card it turns up (the record's play); any other action as it is."""
+        if action.value is not None or not self.resolves_actions or self.complete:
+            return action
+        order = self.slot_order(action.seat)
+        slot = action.get(SLOT)
+        if not isinstance(slot, int) or not 0 <= slot < len(order):
+            return action
+        return PLAYS[action.seat][order[slot]]
 
     def verify(self, action: Action) -> None:
         if self.complete:
             raise IllegalAction("The hand is over: no more actions can be taken in it.")
+        if self.resolves_actions:
+            action = self.resolve(action)
+        if action.verb == PLAY_VERB and action.value is None:
+            if self.kind != FERRO:
+                raise IllegalAction("Cards are played blind only in a mão de ferro: pick one of your cards.")
+            raise IllegalAction(f"There is no face-down card in slot {action.get(SLOT)!r}: "
+                                f"pick one of the {self.hands[action.seat].bit_count()} before you.")  # fmt: skip
         if self.phase == DECIDE:
             self._verify_decision(action)
         elif self.phase == ANSWER:
             self._verify_answer(action)
-        elif action.verb == "play":
+        elif action.verb == PLAY_VERB:
             self._verify_play(action)
         else:
             self._verify_call(action)
@@ -506,11 +484,11 @@ class TrucoHand(HandState):
             raise IllegalAction(
                 f"Out of turn: this is a {brink_hand}, and seat {decider} must first decide to play it or run."
             )
-        if action.verb == "play":
+        if action.verb == PLAY_VERB:
             raise IllegalAction(f"This is a {brink_hand}: first decide to play it or run (call play or run).")
-        if action.value in ("truco", "raise"):
+        if action.value in (TRUCO, RAISE):
             raise IllegalAction(f"No raises in a {brink_hand}: decide to play it or run.")
-        if action.value not in ("play", "run"):
+        if action.value not in (PLAY_HAND, RUN):
             raise IllegalAction(f"There is no raise to answer: this is a {brink_hand}, call play or run.")
 
     def _verify_answer(self, action: Action) -> None:
@@ -521,13 +499,13 @@ class TrucoHand(HandState):
             raise IllegalAction(
                 f"Out of turn: seat {raiser}'s {what} waits for its answer, and only seat {answerer} answers it."
             )
-        if action.verb == "play":
+        if action.verb == PLAY_VERB:
             raise IllegalAction(f"Answer the {what} first: accept, refuse or raise.")
         word = action.value
-        if word == "raise" and self.proposed >= TOP_VALUE:
+        if word == RAISE and self.proposed >= TOP_VALUE:
             raise IllegalAction("Nothing raises beyond 12: accept or refuse the doze.")
-        if word not in ("accept", "refuse", "raise"):
-            if word == "truco":
+        if word not in (ACCEPT, REFUSE, RAISE):
+            if word == TRUCO:
                 raise IllegalAction(f"Truco has already been called: answer the {what} (accept, refuse or raise).")
             raise IllegalAction(f"The {what} waits for its answer: accept, refuse or raise.")
 
@@ -546,9 +524,9 @@ class TrucoHand(HandState):
 
     def _verify_call(self, action: Action) -> None:
         seat, word = action.seat, action.value
-        if word in ("accept", "refuse"):
+        if word in (ACCEPT, REFUSE):
             raise IllegalAction(f"There is no raise to answer: {word} only answers a truco or a raise.")
-        if word in ("play", "run"):
+        if word in (PLAY_HAND, RUN):
             if self.kind == ONZE:
                 raise IllegalAction(f"The {self.variant.brink_hand} is already decided: it is being played.")
             raise IllegalAction(f"There is no {self.variant.brink_hand} to decide: call {word} only answers one.")
@@ -562,9 +540,9 @@ class TrucoHand(HandState):
             )
         if self.value >= TOP_VALUE:
             raise IllegalAction("The hand is already worth 12: nothing raises beyond it.")
-        if word == "truco" and self.last_raise_team is not None:
+        if word == TRUCO and self.last_raise_team is not None:
             raise IllegalAction("Truco has already been called in this hand: call raise to go higher.")
-        if word == "raise":
+        if word == RAISE:
             if self.last_raise_team is None:
                 raise IllegalAction("No truco has been called yet: the first raise of a hand is called truco.")
             if self.last_raise_team == seat % 2:
@@ -574,28 +552,30 @@ class TrucoHand(HandState):
 
     # ----------------------------------------------------------------- 6. applying actions
     def apply(self, action: Action) -> None:
-        if action.verb == "play" and self.phase == PLAY and action.seat == self.turn:
+        if action.verb == PLAY_VERB and self.phase == PLAY and action.seat == self.turn and action.value is not None:
             card = DECK.index[action.value]
             hidden = action.extra == HIDDEN
             if self.hands[self.turn] >> card & 1 and (not hidden or (self.history and self.kind != FERRO)):
                 self.play_card(card, hidden)
                 return
+        if self.resolves_actions:
+            action = self.resolve(action)
         self.verify(action)
-        if action.verb == "play":
+        if action.verb == PLAY_VERB:
             self.play_card(DECK.index[action.value], bool(action.get("hidden")))
         else:
             self._apply_call(action.seat, action.value)
 
     def _apply_call(self, seat: int, word: str) -> None:
         self.calls = (*self.calls, (seat, word))
-        if word == "play":
+        if word == PLAY_HAND:
             self.value = self.variant.brink_value
             self.phase = PLAY
             self.turn = self.leader
-        elif word == "run":
+        elif word == RUN:
             assert self.brink_team is not None
             self._finish(RAN, 1 - self.brink_team, self.variant.base)
-        elif word in ("truco", "raise"):
+        elif word in (TRUCO, RAISE):
             if self.phase == PLAY:
                 # The seat about to play called: play resumes with it once the exchange is accepted.
                 self.resume = seat
@@ -607,7 +587,7 @@ class TrucoHand(HandState):
             self.raiser = seat
             self.phase = ANSWER
             self.turn = (seat + 1) % self.players
-        elif word == "accept":
+        elif word == ACCEPT:
             assert self.proposed is not None and self.raiser is not None
             self.value = self.proposed
             self.last_raise_team = self.raiser % 2
@@ -648,7 +628,7 @@ class TrucoHand(HandState):
         self.results = (*self.results, team)
         self._public = {}
         if team is not None:
-            self.won[team] += 1
+            self.won = (self.won[0] + 1, self.won[1]) if team == 0 else (self.won[0], self.won[1] + 1)
         self.trick = []
         self.turn = self.leader = next_leader
         # 8: the hand ends as soon as the tricks settle it.
@@ -659,13 +639,13 @@ class TrucoHand(HandState):
             self._finish(WON, result, self.value)
 
     @property
-    def tricks(self) -> list[TrucoTrick]:  # type: ignore[override]
+    def tricks(self) -> list[TrucoTrick]:
         codes = DECK.codes
         return [TrucoTrick(leader, tuple(codes[c] for c in cards), hidden, winner)
                 for leader, _order, cards, hidden, winner in self.history]  # fmt: skip
 
     # ----------------------------------------------------------------- 8. scoring a hand
-    def _finish(self, ending: str, team: int | None, points: int) -> None:
+    def _finish(self, ending: Ending, team: int | None, points: int) -> None:
         self.ending = ending
         self.scoring_team = team
         self.hand_points = points if team is not None else 0
@@ -674,7 +654,62 @@ class TrucoHand(HandState):
         self.complete = True
 
     def view(self, seat: int) -> TrucoView:
-        return TrucoView(self, seat)
+        """What ``seat`` may see now (built field by field: a view is made at every decision)."""
+        players = self.players
+        phase = self.phase
+        to_act = self.to_act
+        kind = self.kind
+        blind = kind == FERRO
+        mine = seat == to_act
+        playing = mine and phase == PLAY
+        # A dataclass __init__ taking every field costs four times these assignments; views are made at
+        # every decision, so the hand fills a blank one (the contract tests check that every field is set).
+        view = object.__new__(TrucoView)
+        view.seat = seat
+        view.to_act = to_act
+        view.deck = DECK
+        view.plays = PLAYS[seat]
+        view.players = players
+        view.dealer = self.dealer
+        view.options = self.options
+        view.scores = self.scores
+        view.phase = phase
+        view.kind = kind
+        view.brink_team = self.brink_team
+        view.vira = self.vira
+        view.strength = self.strength
+        view.manilhas = self.manilhas
+        view.value = self.value
+        view.proposed = self.proposed
+        view.raiser = self.raiser
+        view.last_raise_team = self.last_raise_team
+        view.calls = self.calls
+        view.leader = self.leader
+        view.results = self.results
+        view.tricks_won = self.won
+        view.held = tuple(map(int.bit_count, self.hands))
+        view.hand = 0 if blind else self.hands[seat]
+        # Only the seat that played a face-down card knows it.
+        view.trick = tuple((s, None if hidden and s != seat else c) for s, c, hidden in self.trick)
+        view.trick_hidden = tuple(s for s, _c, hidden in self.trick if hidden)
+        view.winning_seat = best_of(self.trick, self.strength)[0] if self.trick else None
+        view.tricks = self.public_tricks(seat)
+        if kind == ONZE and self.brink_team == seat % 2:
+            view.partner_cards = tuple((s, self.dealt[s]) for s in range(seat % 2, players, 2) if s != seat)
+        else:
+            view.partner_cards = ()
+        view.hidden_plays = HIDDEN_PLAYS[seat]
+        if blind:
+            view.slots = self.hands[seat].bit_count()
+            view.legal_mask = 0
+            view.only_plays = False
+            view.legal = self.blind_actions() if playing else ()
+        else:
+            view.slots = 0
+            view.legal_mask = self.hands[seat] if playing else 0
+            view.only_plays = playing and not self.history and not self.may_raise(seat)
+            view.legal = self.legal_actions() if mine and not view.only_plays else ()
+        return view
 
     def points(self) -> list[Number]:
         won = self.won
@@ -690,7 +725,7 @@ class TrucoHand(HandState):
         """The hand's score in sentences, as the score sheet shows it."""
         if not self.complete:
             return []
-        names = list(names) if names is not None else RULES.seat_names(self.players)
+        names = list(names) if names is not None else seat_names(self.players)
         teams = [" & ".join(names[s] for s in range(t, self.players, 2)) for t in (0, 1)]
         variant = self.variant
         team = self.scoring_team
@@ -738,6 +773,7 @@ class TrucoRules(GameRules):
     name = "truco"
     title = "Truco"
     words = WORDS
+    position = 3
     options_type = TrucoOptions
 
     def words_for(self, options: Any) -> GameWords:
@@ -798,13 +834,13 @@ class TrucoRules(GameRules):
         return TrucoHand(options, players, dealer, deal, scores)
 
     def parse_action(self, raw: object, options: AnyOptions, players: int) -> Action:
-        verb = single_verb(raw, ("play", "call"), {"play": ("hidden",)})
+        verb = single_verb(raw, (PLAY_VERB, CALL_VERB), {PLAY_VERB: ("hidden",)})
         assert isinstance(raw, dict)
         seat = check_seat(raw, players)
         value = raw[verb]
         if isinstance(options, argentino.ArgentinoOptions):
             return argentino.parse_action(seat, verb, value, raw.get("hidden", False))
-        if verb == "call":
+        if verb == CALL_VERB:
             if value not in CALL_WORDS:
                 raise RecordError(f"action.call must be one of {', '.join(CALL_WORDS)}, not {value!r}")
             return CALLS[seat][value]
@@ -837,24 +873,9 @@ class TrucoRules(GameRules):
                 return [s for s in range(players) if s % 2 == team], None
         return None, None
 
-    def side_of(self, seat: int, players: int) -> int:
-        return seat % 2
-
     def seat_names(self, players: int) -> list[str]:
-        if players == 4:
-            return ["South", "East", "North", "West"]
-        if players == 2:
-            return ["South", "North"]
-        return [f"Seat {i}" for i in range(players)]
+        return seat_names(players)
 
-    def computer_levels(self) -> dict[str, Any]:
-        from cardtable.games.truco.argentino_ai import HeuristicByVariant
-
-        return {"heuristic": HeuristicByVariant}
-
-
-# The Argentine variant builds on the trick rules above, so it is imported once they exist.
-from cardtable.games.truco import argentino  # noqa: E402
 
 AnyOptions = TrucoOptions | argentino.ArgentinoOptions
 

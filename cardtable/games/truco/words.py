@@ -19,7 +19,7 @@ class TrucoWords(GameWords):
 
     def deal_story(self, view: View, names: Sequence[str]) -> list[str]:
         v: Any = view
-        if getattr(v, "vira", None) is None or not v.manilhas:
+        if v.vira is None or not v.manilhas:
             return []
         rank = v.deck.codes[next(bits(v.manilhas))][:-1]
         plural = self.rank_names.get(rank, rank)
@@ -46,6 +46,8 @@ class TrucoWords(GameWords):
         return super().choice_label(action)
 
     def hint_text(self, action: Action) -> str:
+        if action.verb == "play" and action.value is None:  # a blind pick of a mão de ferro: no card is known
+            return f"play the card in place {action.get('slot', 0) + 1}."
         # Three cards in hand: the hint names the card as it is drawn, "Play 4♣ face down."
         if action.verb == "play":
             return self.choice_label(action) + "."

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from cardtable.engine.registry import available_games
+from cardtable.games import available_games
 
 from .base import TableParts
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardtable.engine.cards import SUIT_GLYPHS, bits
 from cardtable.engine.game import Action, View
-from cardtable.engine.registry import find_game
 from cardtable.engine.words import holder, says
+from cardtable.games import find_game
 
 __all__ = ["TableParts", "holder", "says"]
 
@@ -74,7 +74,7 @@ class TableParts:
         order = [s for s in range(len(deck.suits)) if s != trump] + ([trump] if trump is not None else [])
         cards: list[int] = []
         for suit in order:
-            cards.extend(bits(view.hand & deck.suit_masks[suit]))  # type: ignore[attr-defined]
+            cards.extend(bits(view.hand & deck.suit_masks[suit]))
         return cards
 
     def suit_letter(self, code: str) -> str:
@@ -136,7 +136,7 @@ class TableParts:
                 played[(leader + k) % players] += 1
         for seat, _card in view.trick:  # type: ignore[attr-defined]
             played[seat] += 1
-        start = view.hand.bit_count() + played[view.seat]  # type: ignore[attr-defined]
+        start = view.hand.bit_count() + played[view.seat]
         return [start - n for n in played]
 
     # ------------------------------------------------------------- words

@@ -37,7 +37,7 @@ class MalillaParts(TableParts):
         if v.albur is not None:  # type: ignore[attr-defined]
             drawn = " v ".join(self.face_text(v.deck.codes[c]) for c in v.albur)  # type: ignore[attr-defined]
             lines.append(f"Albur {drawn}, {names[v.albur_winner]} led")  # type: ignore[attr-defined]
-        lines.append(f"Dealer {names[v.dealer]}")  # type: ignore[attr-defined]
+        lines.append(f"Dealer {names[v.dealer]}")
         return lines
 
     def seat_note(self, view: View, seat: int) -> str:
@@ -47,7 +47,7 @@ class MalillaParts(TableParts):
         return ""
 
     def phase_prompt(self, view: View) -> str:
-        if view.phase == "answer":  # type: ignore[attr-defined]
+        if view.phase == "answer":
             return "Your partner asks for a redeal: agree, or decline and play on?"
         return "Your turn: pick a card, Enter plays it."
 

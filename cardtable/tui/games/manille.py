@@ -26,19 +26,19 @@ class ManilleParts(TableParts):
             lines.append(f"Contract: {names[seat]}, {value} in {self.suit_names[v.deck.suits[suit]]}")
         if v.options.doubling and v.multiplier > 1:  # type: ignore[attr-defined]
             lines.append(f"Stake: x{v.multiplier} ({'knocked' if v.multiplier == 2 else 'countered'})")  # type: ignore[attr-defined]
-        lines.append(f"Dealer {names[v.dealer]}")  # type: ignore[attr-defined]
+        lines.append(f"Dealer {names[v.dealer]}")
         return lines
 
     def seat_note(self, view: View, seat: int) -> str:
         for bidder, value, suit in reversed(view.bids):  # type: ignore[attr-defined]
-            if bidder == seat and view.phase == "auction":  # type: ignore[attr-defined]
+            if bidder == seat and view.phase == "auction":
                 return "passed" if value is None else f"bid {value}{SUIT_GLYPHS[view.deck.suits[suit]]}"
         if view.knocker == seat:  # type: ignore[attr-defined]
             return "knocked"
         return ""
 
     def phase_prompt(self, view: View) -> str:
-        phase = view.phase  # type: ignore[attr-defined]
+        phase = view.phase
         if phase == "auction":
             return "Your bid: how many pips will your side take, and in which trump?"
         if phase == "doubling":
@@ -46,7 +46,7 @@ class ManilleParts(TableParts):
         return "Your turn: pick a card, Enter plays it."
 
     async def ask(self, table: TableScreen, view: View, actions: list[Action]) -> Action | None:
-        if view.phase != "auction":  # type: ignore[attr-defined]
+        if view.phase != "auction":
             return await super().ask(table, view, actions)
         from cardtable.tui.dialogs.bid import BidDialog
 

@@ -82,7 +82,7 @@ class TarotParts(TableParts):
         return ""
 
     def phase_prompt(self, view: View) -> str:
-        phase = view.phase  # type: ignore[attr-defined]
+        phase = view.phase
         if phase == "bid":
             return "Your bid: pass, or a contract higher than the last one."
         if phase == "king":
@@ -94,7 +94,7 @@ class TarotParts(TableParts):
         return "Your turn: pick a card, Enter plays it."
 
     async def ask(self, table: TableScreen, view: View, actions: list[Action]) -> Action | None:
-        if view.phase == "discard":  # type: ignore[attr-defined]
+        if view.phase == "discard":
             return await self.pick_set(table, view, "discard", "Your écart", None)
         return await super().ask(table, view, actions)
 

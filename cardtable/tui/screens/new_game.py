@@ -16,7 +16,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 from cardtable.engine.errors import RecordError
 from cardtable.engine.options import option_fields
 from cardtable.engine.players import computer_levels
-from cardtable.engine.registry import find_game
+from cardtable.games import find_game
 from cardtable.saves import SeatConfig, TableConfig, default_seats
 from cardtable.tui.games import parts_for, playable_games
 

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cardtable.engine.registry import available_games, find_game
+from cardtable.games import available_games, find_game
 from cardtable.saves import FoundMatch
 from cardtable.tui.sides import score_line
 

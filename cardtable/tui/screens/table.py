@@ -24,7 +24,7 @@ from cardtable.engine.game import Action, Trick, View
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandScored, MatchOver, TrickWon
 from cardtable.engine.match import Match
 from cardtable.engine.players import computer_levels, make_computer, run_now
-from cardtable.engine.registry import find_game
+from cardtable.games import find_game
 from cardtable.saves import MatchSave, SaveFailed, Settings, TableConfig
 from cardtable.tui.dialogs.message import HandOverScreen
 from cardtable.tui.games import parts_for
@@ -419,7 +419,7 @@ class TableScreen(Screen[None]):
         if self.waiting is not None and self.waiting.seat == self.viewer and not self.waiting.offered:
             legal = self.parts.legal_keys(view)
         hand.show(cards, legal)
-        hand.border_title = Content(self.names[self.viewer] + (" (dealer)" if view.dealer == self.viewer else ""))  # type: ignore[attr-defined]
+        hand.border_title = Content(self.names[self.viewer] + (" (dealer)" if view.dealer == self.viewer else ""))
 
     def refresh_info(self, view: View, private: bool) -> None:
         match = self.match

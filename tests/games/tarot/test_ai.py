@@ -19,6 +19,7 @@ from cardtable.engine.players import RandomPlayer
 from cardtable.engine.records import parse_record
 from cardtable.engine.replay import replay
 from cardtable.engine.sim import simulate
+from cardtable.games import find_game
 from cardtable.games.tarot import ai
 from cardtable.games.tarot.ai import Table, TarotHeuristic, count_hand
 from cardtable.games.tarot.rules import DECK, RULES, SIZES, TarotHand, TarotView
@@ -71,7 +72,7 @@ def hinted_card(rec: dict[str, Any]) -> str:
 
 
 def state_at(rec: dict[str, Any]) -> TarotHand:
-    _out, status, match = replay(parse_record(rec))
+    _out, status, match = replay(parse_record(rec, find_game))
     assert status == 0
     state = match.current
     assert isinstance(state, TarotHand) and state.to_act is not None

@@ -12,6 +12,7 @@ from cardtable.engine.match import Match
 from cardtable.engine.players import RandomPlayer
 from cardtable.engine.records import load_record_file
 from cardtable.engine.replay import replay
+from cardtable.games import find_game
 from cardtable.games.tarot.rules import (
     DECK,
     DISCARD,
@@ -221,7 +222,7 @@ def test_annulled_hands_pass_the_deal_and_do_not_count() -> None:
         match.apply(RULES.parse_action(raw, match.options, 4))
     assert state.annulled == "all_pass" and match.winner is None
     assert "Everybody passed" in state.explain()[0]
-    assert state.hand_side(0) != state.hand_side(1)
+    assert state.side(0) != state.side(1)
 
 
 def test_stats_and_sides_of_a_played_hand() -> None:
@@ -236,7 +237,7 @@ def test_stats_and_sides_of_a_played_hand() -> None:
         assert state.stats() == {}
         return
     assert state.stats() == {"contracts": 1, "contracts_made": int(state.result.made)}  # type: ignore[union-attr]
-    assert state.hand_side(state.taker) == 0  # type: ignore[arg-type]
+    assert state.side(state.taker) == 0  # type: ignore[arg-type]
     lines = state.explain(["A", "B", "C", "D"])
     assert any(line.startswith("S = ") for line in lines) and len([x for x in lines if x[1:3] == " ("]) == 4
 
@@ -269,6 +270,6 @@ def test_several_poignees_in_one_hand_all_count() -> None:
     ],
 )  # fmt: skip
 def test_the_score_sheet_says_where_the_excuse_and_the_petit_au_bout_went(record: str, line: str) -> None:
-    _out, _status, match = replay(load_record_file(TESTS / f"{record}.json"))
+    _out, _status, match = replay(load_record_file(TESTS / f"{record}.json", find_game))
     state = match.hands[-1].state
     assert isinstance(state, TarotHand) and line in state.explain()

@@ -6,7 +6,7 @@ import pytest
 
 from cardtable.engine.errors import RecordError
 from cardtable.engine.options import option_fields, options_to_json
-from cardtable.engine.registry import find_game
+from cardtable.games import find_game
 from cardtable.games.tarot.rules import RULES, TarotOptions
 
 

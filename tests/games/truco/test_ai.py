@@ -20,6 +20,7 @@ from cardtable.engine.players import computer_levels
 from cardtable.engine.records import parse_record
 from cardtable.engine.replay import replay
 from cardtable.engine.sim import simulate
+from cardtable.games import find_game
 from cardtable.games.truco import ai
 from cardtable.games.truco.ai import Table, TrucoHeuristic
 from cardtable.games.truco.argentino_ai import HeuristicByVariant
@@ -57,7 +58,7 @@ def hint(rec: dict[str, Any]) -> dict[str, Any]:
 
 def view_at(rec: dict[str, Any]) -> TrucoView:
     """The view of the seat to act at the end of ``rec``."""
-    _out, status, match = replay(parse_record(rec))
+    _out, status, match = replay(parse_record(rec, find_game))
     assert status == 0
     state = match.current
     assert state is not None and state.to_act is not None

@@ -17,6 +17,7 @@ from cardtable.engine.players import RandomPlayer, make_computer
 from cardtable.engine.records import parse_record
 from cardtable.engine.replay import replay
 from cardtable.engine.sim import play_hand, simulate
+from cardtable.games import find_game
 from cardtable.games.truco.argentino import (
     CALLS,
     DECK,
@@ -31,8 +32,8 @@ from tests.support import replay_record
 
 
 def view_text(view: ArgentinoView) -> str:
-    """Every field of a view as text, but the shared card plays."""
-    return repr({f.name: getattr(view, f.name) for f in dataclasses.fields(view) if f.name != "plays"})
+    """Every field of a view as text, but the shared card plays and the deck (which names every card)."""
+    return repr({f.name: getattr(view, f.name) for f in dataclasses.fields(view) if f.name not in ("plays", "deck")})
 
 
 FOUR = ["7D 6D KS", "5C JC 4S", "KH NH 3S", "7S 5H 2C"]
@@ -160,7 +161,7 @@ def test_a_match_won_mid_hand_through_match_and_replay() -> None:
 def test_a_resumed_record_is_the_same_match() -> None:
     rec = record([{"dealer": 1, "deal": {"hands": [["7D", "6D", "KS"], ["5C", "JC", "4S"]]},
                    "actions": [{"seat": 0, "call": "envido"}, {"seat": 1, "call": "accept"}]}])  # fmt: skip
-    match = resume_match(parse_record(rec))
+    match = resume_match(parse_record(rec, find_game))
     state = match.current
     assert isinstance(state, ArgentinoHand) and state.gained == [2, 0] and match.scores == [0, 0]
 
@@ -242,7 +243,7 @@ def test_the_hand_history_lists_the_calls() -> None:
     rec = record([{"dealer": 1, "deal": {"hands": [["7D", "6D", "KS"], ["5C", "JC", "4S"]]},
                    "actions": [{"seat": 0, "call": "envido"}, {"seat": 1, "call": "accept"},
                                {"seat": 0, "call": "mazo"}]}])  # fmt: skip
-    parsed = parse_record(rec)
+    parsed = parse_record(rec, find_game)
     out, _status, match = replay(parsed)
     text = hand_history(parsed, match, out)
     assert "South calls envido!" in text and "North accepts." in text

@@ -8,7 +8,7 @@ import pytest
 
 from cardtable.engine.errors import RecordError
 from cardtable.engine.options import option_fields, options_to_json
-from cardtable.engine.registry import available_games, find_game
+from cardtable.games import available_games, find_game
 from cardtable.games.truco.rules import MINEIRO, PAULISTA, RULES, TrucoOptions
 
 

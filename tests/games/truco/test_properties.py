@@ -35,8 +35,12 @@ def check_decision(state: TrucoHand) -> None:
     assert seat is not None and all(a.seat == seat for a in legal)
     for act in legal:
         state.verify(act)
-    offered = state.view(seat).legal_actions()  # the same actions (a blind seat gets them in slot order)
-    assert len(offered) == len(legal) and set(offered) == set(legal)
+    # The same actions: a blind seat's pick face-down slots, in slot order, which the hand turns into its cards.
+    offered = state.view(seat).legal_actions()
+    for act in offered:
+        state.verify(act)
+    resolved = [state.resolve(a) for a in offered]
+    assert len(resolved) == len(legal) and set(resolved) == set(legal)
     assert sum(a.verb == "call" and a.value in ("truco", "raise") for a in legal) <= 1
     if state.kind != "normal":
         assert not any(a.value in ("truco", "raise") for a in legal)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from cardtable.engine.cards import bits
@@ -14,8 +15,9 @@ SIX = ["4S 5S 6S", "3C 4H 5H", "KS KH QS", "AS AH JS", "7S 7H QH", "2S 2D JH"]
 
 
 def data_of(view: TrucoView) -> str:
-    """Every field of a view as text, except the seat's own blind play handles."""
-    return repr({name: getattr(view, name) for name in TrucoView.__slots__ if name not in ("_slots", "plays")})
+    """Every field of a view as text, except its play handles (one per card of the deck, seen or not)."""
+    names = [field.name for field in dataclasses.fields(TrucoView)]
+    return repr({name: getattr(view, name) for name in names if name not in ("plays", "hidden_plays")})
 
 
 def test_normal_view_shows_own_cards_only() -> None:
@@ -57,12 +59,14 @@ def test_mao_de_ferro_view_has_no_own_cards() -> None:
     view = state.view(0)
     slots = [view.slot_action(k) for k in range(view.slots)]
     assert view.legal_actions() == slots
-    assert {DECK.index[a.value] for a in slots} == set(bits(state.hands[0]))
-    assert all(a.extra == () for a in slots)  # turned face up as played: no face-down plays
+    assert all(a.verb == "play" and a.value is None for a in slots)  # a slot names no card
+    cards = [state.resolve(a) for a in slots]
+    assert {DECK.index[a.value] for a in cards} == set(bits(state.hands[0]))
+    assert all(a.extra == () for a in cards)  # turned face up as played: no face-down plays
     assert state.view(1).legal_actions() == []  # not its turn: nothing to press
-    play(state, f"0:{slots[1].value}")
+    play(state, f"0:{cards[1].value}")
     # Once played the card is face up for everyone, its player included.
-    assert state.view(0).trick == ((0, DECK.index[slots[1].value]),)
+    assert state.view(0).trick == ((0, DECK.index[cards[1].value]),)
     assert state.view(0).slots == 2 and state.view(1).slots == 3
 
 
@@ -74,8 +78,8 @@ def test_blind_slots_are_repeatable_and_not_the_deck_order() -> None:
         one = RULES.new_hand(options, 2, 0, deal, [11, 11])
         two = RULES.new_hand(options, 2, 0, deal, [11, 11])
         assert isinstance(one, TrucoHand) and isinstance(two, TrucoHand)
-        order = [a.value for a in one.view(1).legal_actions()]
-        assert order == [a.value for a in two.view(1).legal_actions()]
+        order = [one.resolve(a).value for a in one.view(1).legal_actions()]
+        assert order == [two.resolve(a).value for a in two.view(1).legal_actions()]
         reordered |= order != DECK.codes_of(deal.hands[1])
     assert reordered
 
@@ -133,7 +137,7 @@ def test_only_plays_path_and_random_player() -> None:
     assert not normal.view(0).only_plays
     assert player.decide(normal.view(0)) in normal.legal_actions()
     ferro = new_hand(FOUR, scores=[11, 11, 11, 11])
-    assert player.decide(ferro.view(0)) in ferro.legal_actions()
+    assert ferro.resolve(player.decide(ferro.view(0))) in ferro.legal_actions()
 
 
 def test_fingerprints() -> None:
