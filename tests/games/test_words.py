@@ -64,7 +64,9 @@ def test_verbs_agree_with_you_and_cards_have_holders() -> None:
         (MANILLE, Action(0, "play", "AH"), "You play the ace of hearts."),
         (MANILLE, Action(0, "call", "knock"), "You knock: the hand counts double."),
         (MANILLE, Action(1, "bid", 34, (("suit", "H"),)), "East bids 34 in hearts."),
-        (MANILLE, Action(1, "bid", "pass"), "East passes."),
+        (MANILLE, Action(1, "bid", "pass"), "East passes (no bid)."),
+        (MANILLE, Action(1, "call", "pass"), "East lets the stake stand."),
+        (TAROT, Action(0, "bid", "pass"), "You pass (no bid)."),
         (MALILLA, Action(2, "call", "redeal"), "North asks for a redeal (seven cards of one suit)."),
         (MALILLA, Action(2, "play", "NH"), "North plays the caballo of copas."),
         (TRUCO, Action(3, "play", "4C", (("hidden", True),)), "West plays a card face down."),
@@ -84,7 +86,7 @@ def test_a_face_down_card_is_named_only_when_revealed() -> None:
     hidden = Action(3, "play", "4C", (("hidden", True),))
     assert TRUCO.describe_action(hidden, NAMES, reveal=True) == "West plays a card face down (the four of clubs)."
     assert TRUCO.played_card(hidden) == "(face down)" and TRUCO.played_card(hidden, reveal=True) == "(4♣ face down)"
-    assert TRUCO.choice_label(hidden) == "Play 4♣ face down" and TRUCO.hint_text(hidden) == "Play 4♣ face down."
+    assert TRUCO.choice_label(hidden) == "Play 4♣ face down" and TRUCO.hint_text(hidden) == "play 4♣ face down."
 
 
 @pytest.mark.parametrize(
@@ -102,10 +104,6 @@ def test_choices_have_labels(words: object, action: Action, label: str) -> None:
     assert words.choice_label(action) == label  # type: ignore[attr-defined]
 
 
-def test_engine_sentences_get_glyphs_for_codes_but_words_stay() -> None:
-    deck = find_game("tarot").deck(find_game("tarot").parse_options({}, 4), 4)[0]
-    said = TAROT.glyphs_in("You must overtrump the T16: play T17, T21 or EX. AS in ASK stays.", deck)
-    assert said == "You must overtrump the 16: play 17, 21 or Excuse. A♠ in ASK stays."
 
 
 @pytest.mark.parametrize("game", game_names())

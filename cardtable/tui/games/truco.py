@@ -71,7 +71,10 @@ class TrucoParts(TableParts):
             return ""
         if len(teams) == 2:
             return "Either team may call truco"
-        return f"Next raise: {names[teams[0]]}'s team"
+        seats = view.teams[teams[0]]  # type: ignore[attr-defined]
+        if view.seat in seats and names[view.seat].lower() == "you":
+            return "Next raise: you" if len(seats) == 1 else "Next raise: your team"
+        return "Next raise: " + " & ".join(names[seat] for seat in seats)
 
     def centre_text(self, view: View) -> str:
         return f"worth\n{view.value}"  # type: ignore[attr-defined]
@@ -146,7 +149,8 @@ class TrucoParts(TableParts):
                 f"{table.names[seat]}: " + " ".join(self.face_text(v.deck.codes[c]) for c in bits(cards))
                 for seat, cards in v.partner_cards
             )
-            title = f"{self.phase_prompt(view)}\nYour partners hold {shown}."
+            partners = "Your partner holds" if len(v.partner_cards) == 1 else "Your partners hold"
+            title = f"{self.phase_prompt(view)}\n{partners} {shown}."
             return await table.app.push_screen_wait(ChoiceDialog(title, [(self.choice_label(a), a) for a in actions]))
         return await super().ask(table, view, actions)
 

@@ -105,20 +105,22 @@ def test_a_petit_sec_hand_is_shown_to_everyone() -> None:
 def test_reason_sentences() -> None:
     state = seed_after_bidding()
     assert refusal(state, {"seat": 2, "discard": cards("KS 2H 3H 5H 8H 3C")}) == (
-        "Kings can never be discarded: not the KS."
+        "Kings can never be discarded: not K♠."
     )
     assert refusal(state, {"seat": 2, "discard": cards("2H 3H 5H 8H 3C")}) == "The discard is exactly 6 cards, not 5."
     act(state, {"seat": 2, "discard": cards("2H 3H 5H 8H 3C 8C")}, {"seat": 2, "declare": "no_chelem"},
         {"seat": 0, "play": "KH"})  # fmt: skip
     assert refusal(state, {"seat": 1, "play": "AS"}) == (
-        "You have no hearts, so you must trump: play T5, T6, T7, T9, T13, T14 or T19."
+        "You have no hearts, so you must trump: play trumps 5, 6, 7, 9, 13, 14 or 19."
     )
     act(state, {"seat": 1, "play": "T5"})
-    assert refusal(state, {"seat": 2, "play": "T4"}) == "You must overtrump the T5: play T8, T10, T12, T15, T18 or T21."
-    assert refusal(state, {"seat": 2, "play": "AS"}) == "You do not hold the AS."
+    assert refusal(state, {"seat": 2, "play": "T4"}) == (
+        "You must overtrump the 5: play trumps 8, 10, 12, 15, 18 or 21."
+    )
+    assert refusal(state, {"seat": 2, "play": "AS"}) == "You do not hold A♠."
     assert refusal(state, {"seat": 3, "play": "AH"}).startswith("Out of turn")
     act(state, {"seat": 2, "play": "T12"})
-    assert refusal(state, {"seat": 3, "play": "T20"}) == "You must follow suit (hearts): play AH, 4H, 7H, NH or QH."
+    assert refusal(state, {"seat": 3, "play": "T20"}) == "You must follow suit (hearts): play A♥, 4♥, 7♥, N♥ or Q♥."
 
 
 def test_every_refusal_is_a_sentence() -> None:
