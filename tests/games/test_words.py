@@ -12,15 +12,20 @@ import re
 import pytest
 
 from cardtable.engine.game import Action
+from cardtable.engine.history import hand_history
 from cardtable.engine.match import Match
 from cardtable.engine.players import make_computer
-from cardtable.engine.words import holder, says
+from cardtable.engine.records import load_record_text, parse_record
+from cardtable.engine.replay import replay
+from cardtable.engine.words import counted, holder, listed, says, whose
 from cardtable.games import find_game, game_names
 from cardtable.games.malilla.words import WORDS as MALILLA
 from cardtable.games.manille.words import WORDS as MANILLE
 from cardtable.games.tarot.words import WORDS as TAROT
+from cardtable.games.truco.words import ARGENTINO_WORDS as ARGENTINO
 from cardtable.games.truco.words import WORDS as TRUCO
 from cardtable.tui.games import parts_for
+from tests.support import TESTS
 
 NAMES = ["You", "East", "North", "West", "Seat 4", "Seat 5"]
 
@@ -104,8 +109,6 @@ def test_choices_have_labels(words: object, action: Action, label: str) -> None:
     assert words.choice_label(action) == label  # type: ignore[attr-defined]
 
 
-
-
 @pytest.mark.parametrize("game", game_names())
 def test_the_tables_parts_say_what_the_words_say(game: str) -> None:
     parts, words = parts_for(game), find_game(game).words
@@ -154,3 +157,144 @@ def _check_deal(words: object, state: object, names: list[str], codes: set[str])
     for line in words.deal_story(view, names) + words.deal_lines(view, names):  # type: ignore[attr-defined]
         assert not _tokens(line) & codes, line
     return 1
+
+
+# ----------------------------------------------------------------- grammar and sense
+
+
+def test_verbs_agree_with_a_team_and_numbers_with_their_nouns() -> None:
+    assert says("South & North", "wins") == "win" and says("You & North", "scores") == "score"
+    assert says("North", "wins") == "wins" and says("You", "goes") == "go" and says("You", "does") == "do"
+    assert whose("You", start=True) == "Your" and whose("West") == "West's"
+    assert counted(1, "trick") == "1 trick" and counted(8, "point") == "8 points"
+    assert counted(0.5, "point") == "0.5 points"
+    assert listed(["J♠"]) == "J♠" and listed(["J♠", "Q♠", "K♠"], "or") == "J♠, Q♠ or K♠"
+
+
+@pytest.mark.parametrize(
+    ("words", "codes", "last", "said"),
+    [
+        (MANILLE, ["JS", "QS", "KS"], "or", "J♠, Q♠ or K♠"),
+        (MALILLA, ["NH"], "and", "N♥"),
+        (TAROT, ["T17", "T19", "T21"], "or", "trumps 17, 19 or 21"),
+        (TAROT, ["KH", "T3", "EX"], "or", "K♥, trump 3 or the Excuse"),
+        (TAROT, ["EX"], "or", "the Excuse"),
+    ],
+)
+def test_cards_in_a_rule_are_listed_as_drawn(words: object, codes: list[str], last: str, said: str) -> None:
+    assert words.card_list(codes, last) == said  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("words", "action", "hint"),
+    [
+        (MANILLE, Action(0, "play", "QD"), "play Q♦."),
+        (MANILLE, Action(0, "bid", 34, (("suit", "H"),)), "bid 34 in hearts."),
+        (MANILLE, Action(0, "bid", "pass"), "pass (no bid)."),
+        (MANILLE, Action(0, "call", "knock"), "knock (the hand counts double)."),
+        (MALILLA, Action(0, "play", "NC"), "play N♣."),
+        (MALILLA, Action(0, "call", "redeal"), "ask for a redeal."),
+        (TAROT, Action(0, "play", "T16"), "play trump 16."),
+        (TAROT, Action(0, "play", "EX"), "play the Excuse."),
+        (TAROT, Action(0, "bid", "garde_sans"), "bid garde sans."),
+        (TAROT, Action(0, "king", "KH"), "call K♥."),
+        (TAROT, Action(0, "declare", "no_chelem"), "announce no chelem."),
+        (TRUCO, Action(0, "call", "truco"), "call truco."),
+        (TRUCO, Action(0, "call", "accept"), "accept."),
+        (TRUCO, Action(0, "play", "4C", (("hidden", True),)), "play 4♣ face down."),
+        (TRUCO, Action(0, "play", None, (("slot", 1),)), "play the card in place 2."),
+        (ARGENTINO, Action(0, "call", "envido"), "call envido."),
+        (ARGENTINO, Action(0, "call", "flor"), "sing flor."),
+        (ARGENTINO, Action(0, "play", "NS"), "play N♠."),
+    ],
+)
+def test_every_game_hints_in_one_form(words: object, action: Action, hint: str) -> None:
+    """What follows "Hint: ": a lower-case verb, the card as the table draws it, a full stop."""
+    assert words.hint_text(action) == hint  # type: ignore[attr-defined]
+
+
+def test_a_pass_in_the_knock_round_says_what_it_declines() -> None:
+    rules = find_game("manille")
+    match = Match(rules, rules.parse_options({"doubling": True}, 4), 4)
+    state = match.deal_new_hand(random.Random(3))
+    first = state.to_act
+    assert first is not None
+    second = (first + 2) % 4
+    said = []
+    for word in ("pass", "knock", "pass"):
+        seat = state.to_act
+        assert seat is not None
+        action = Action(seat, "call", word)
+        match.apply(action)
+        said.append(MANILLE.describe_action(action, NAMES, view=state.view(seat)))
+    assert said[0] == f"{NAMES[first]} does not knock." and said[1].startswith(f"{NAMES[second]} knocks")
+    assert said[2].endswith(" not counter.")
+    assert MANILLE.hint_text(Action(0, "call", "pass"), state.view(0)) == "do not counter."
+    # The readable history has the hand at hand: it says what each pass declined.
+    parsed = parse_record(match.to_record(), find_game)
+    out, _status, replayed = replay(parsed)
+    story = hand_history(parsed, replayed, out)
+    assert " not knock." in story and " not counter." in story and "passes" not in story
+
+
+def test_a_single_players_side_takes_the_singular() -> None:
+    rules = find_game("truco")
+    match = Match(rules, rules.parse_options({}, 2), 2)
+    state = match.deal_new_hand(random.Random(5))
+    while not state.complete:
+        seat = state.to_act
+        assert seat is not None
+        match.apply(make_computer(rules, "random", random.Random(seat)).decide(state.view(seat)))
+    lines = state.explain(["You", "North"])
+    assert any(re.search(r"\b(?:You win|North wins|You score|North scores)\b", line) for line in lines), lines
+    assert not any(re.search(r"\b(?:You wins|North win|You scores|North score)\b", line) for line in lines), lines
+
+
+def test_a_team_with_one_trick_has_won_one_trick() -> None:
+    rules = find_game("malilla")
+    for seed in range(400):
+        match = Match(rules, rules.parse_options({"redeal_seven": False}, 4), 4)
+        state = match.deal_new_hand(random.Random(seed))
+        while not state.complete:
+            seat = state.to_act
+            assert seat is not None
+            match.apply(make_computer(rules, "random", random.Random(seed * 4 + seat)).decide(state.view(seat)))
+        lines = state.explain(NAMES[:4])
+        if any("(1 trick)" in line for line in lines):
+            assert not any("1 tricks" in line or " 1 points" in line for line in lines), lines
+            return
+    raise AssertionError("no hand of 400 left a team one trick")
+
+
+def test_the_spanish_court_cards_have_one_name_everywhere() -> None:
+    """Malilla and Truco Argentino say sota, caballo and rey in the log, the rules' sentences and the hints."""
+    for words in (MALILLA, ARGENTINO):
+        assert [words.card_name(f"{rank}D") for rank in "JNK"] == ["the sota of oros", "the caballo of oros",
+                                                                     "the rey of oros"]  # fmt: skip
+    assert MALILLA.rank_names is ARGENTINO.rank_names
+
+
+def test_truco_tricks_carry_no_points_in_the_history() -> None:
+    record = TESTS / "records" / "truco" / "face_down_card_not_held.json"
+    parsed = load_record_text(record.read_text(), find_game)
+    out, _status, match = replay(parsed)
+    tricks = [line for line in hand_history(parsed, match, out).splitlines() if line.lstrip().startswith("trick")]
+    assert tricks and not any("point" in line for line in tricks)
+
+
+def test_the_truco_table_names_the_team_to_raise_and_the_partners_shown() -> None:
+    from tests.games.truco.helpers import new_hand, play
+
+    parts = parts_for("truco")
+    state = new_hand(["3S KD 6C", "2S QH 7D", "AH JS 4C", "KS JD 6H"])
+    play(state, "0:truco 1:accept")
+    names = ["You", "East", "North", "West"]
+    assert parts.next_raiser(state.view(0), names) == "Next raise: East & West"  # type: ignore[attr-defined]
+    play(state, "0:3S 1:raise 2:accept 1:2S")
+    assert parts.next_raiser(state.view(0), names) == "Next raise: your team"  # type: ignore[attr-defined]
+    onze = new_hand(["3S KD 6C", "2S QH 7D", "AH JS 4C", "KS JD 6H"], scores=[11, 7, 11, 7])
+    title = parts.decision_title(onze.view(0), names)  # type: ignore[attr-defined]
+    assert "Your partner holds North: J♠ A♥ 4♣." in title and "partners" not in title
+    six = new_hand(["3S KD 6C", "2S QH 7D", "AH JS 4C", "KS JD 6H", "5S 5H 5D", "6S 6H 6D"], scores=[11, 7] * 3)
+    six_names = ["You", "Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5"]
+    assert "Your partners hold Seat 2: " in parts.decision_title(six.view(0), six_names)  # type: ignore[attr-defined]

@@ -13,6 +13,11 @@ CALL_LABELS = {"truco": "Truco! (raise the stake)", "raise": "Raise again", "acc
                "refuse": "Refuse (give up the hand)", "play": "Play the hand", "run": "Run (concede)"}  # fmt: skip
 
 
+def blind_card(action: Action) -> str:
+    """A blind pick of a mão de ferro, before it is turned up: nobody knows the card, only its place."""
+    return f"the card in place {action.get('slot', 0) + 1}"
+
+
 class TrucoWords(GameWords):
     # A trick is won or lost; its cards carry no points.
     trick_points = False
@@ -43,16 +48,20 @@ class TrucoWords(GameWords):
                 "run": f"{who} {says(who, 'runs')}: the other team scores.",
             }
             return words.get(action.value, f"{who}: {action.value}.")
+        if action.verb == "play" and action.value is None:
+            return f"{who} {says(who, 'plays')} {blind_card(action)}, unseen."
         return super().describe_action(action, names, reveal, view)
 
     def choice_label(self, action: Action) -> str:
         if action.verb == "call" and action.value in CALL_LABELS:
             return CALL_LABELS[action.value]
+        if action.verb == "play" and action.value is None:
+            return f"Play {blind_card(action)}"
         return super().choice_label(action)
 
     def advice(self, action: Action, view: View | None = None) -> str:
-        if action.verb == "play" and action.value is None:  # a blind pick of a mão de ferro: no card is known
-            return f"play the card in place {action.get('slot', 0) + 1}"
+        if action.verb == "play" and action.value is None:
+            return f"play {blind_card(action)}"
         if action.verb == "call" and action.value == "truco":
             return "call truco"
         return super().advice(action, view)

@@ -140,17 +140,22 @@ class TrucoParts(TableParts):
         extra = " (d: face down)" if self.can_play_face_down(view) else ""
         return f"Your turn: pick a card, Enter plays it{extra}."
 
+    def decision_title(self, view: View, names: list[str]) -> str:
+        """The question of a mão de onze (or de dez) with the partners' cards it lets the deciding seat see."""
+        v: Any = view
+        shown = "; ".join(
+            f"{names[seat]}: " + " ".join(self.face_text(v.deck.codes[c]) for c in bits(cards))
+            for seat, cards in v.partner_cards
+        )
+        partners = "Your partner holds" if len(v.partner_cards) == 1 else "Your partners hold"
+        return f"{self.phase_prompt(view)}\n{partners} {shown}."
+
     async def ask(self, table: TableScreen, view: View, actions: list[Action]) -> Action | None:
         v: Any = view
         if v.phase == "decide" and v.partner_cards:
             from cardtable.tui.dialogs.choice import ChoiceDialog
 
-            shown = "; ".join(
-                f"{table.names[seat]}: " + " ".join(self.face_text(v.deck.codes[c]) for c in bits(cards))
-                for seat, cards in v.partner_cards
-            )
-            partners = "Your partner holds" if len(v.partner_cards) == 1 else "Your partners hold"
-            title = f"{self.phase_prompt(view)}\n{partners} {shown}."
+            title = self.decision_title(view, table.names)
             return await table.app.push_screen_wait(ChoiceDialog(title, [(self.choice_label(a), a) for a in actions]))
         return await super().ask(table, view, actions)
 

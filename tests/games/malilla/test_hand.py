@@ -53,7 +53,8 @@ def test_the_forbidden_seven_sentence() -> None:
 def test_the_forbidden_nine_sentence_with_the_48_card_deck() -> None:
     state = new_hand([["9C", "3C"], ["6H", "5H"], ["9H", "AH"], ["2C", "4H"]], "2C", deck="spanish48")
     act(state, *plays(0, "9C"), *plays(1, "6H"))
-    assert refusal(state, {"seat": 2, "play": "9H"}) == "You may not play 9♥, a forbidden nine: copas have not been led yet."
+    refused = refusal(state, {"seat": 2, "play": "9H"})
+    assert refused == "You may not play 9♥, a forbidden nine: copas have not been led yet."
 
 
 @pytest.mark.parametrize(
