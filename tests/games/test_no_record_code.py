@@ -87,12 +87,14 @@ class Reader:
         self.parts: TableParts | None = None if rules.words_for(options) is not rules.words else parts_for(rules.name)
         #: Every action offered so far, tried again at other decisions (where most are illegal).
         self.seen: dict[str, Action] = {}
+        self.plays: dict[int, tuple[Action, ...]] = {}
         self.read = 0
         self.refusals = 0
         #: The texts already read and found clean (most reasons come again and again).
         self.clean: set[str] = set()
 
-    def check(self, text: str, where: str, refusal: bool = False) -> None:
+    def check(self, text: str, where: object, refusal: bool = False) -> None:
+        """Fail on a code or on nonsense in ``text``; ``where`` (said only on failure) tells what it was."""
         self.read += 1
         if text in self.clean:
             return
@@ -120,7 +122,7 @@ class Reader:
             try:
                 state.verify(action)
             except IllegalAction as refused:
-                self.check(refused.reason, f"refusal of {action.to_json()}", refusal=True)
+                self.check(refused.reason, action, refusal=True)
                 self.refusals += 1
         self.table(state, seat)
 
@@ -131,10 +133,8 @@ class Reader:
         call, bid or card set seen so far by this seat and by the next (a card set of other cards, too).
         """
         other = (seat + 1) % self.players
-        raw: list[dict[str, Any]] = [{"seat": seat, "play": code} for code in self.deck.codes]
-        raw.append({"seat": other, "play": self.deck.codes[0]})
-        if self.rules.name == "truco":
-            raw += [{"seat": seat, "play": code, "hidden": True} for code in self.deck.codes]
+        yield from self.card_plays(seat)
+        raw: list[dict[str, Any]] = [{"seat": other, "play": self.deck.codes[0]}]
         held = self.deck.codes_of(state.view(seat).hand) or list(self.deck.codes)
         for action in self.seen.values():
             for who in (seat, other):
@@ -147,6 +147,19 @@ class Reader:
                         for pool in (held, list(self.deck.codes)):
                             raw.append(form | {key: rng.sample(pool, min(size, len(pool)))})
                         raw.append(form | {key: rng.sample(held, min(size + 1, len(held)))})
+        yield from self.parsed(raw)
+
+    def card_plays(self, seat: int) -> tuple[Action, ...]:
+        """Every card of the deck in play, played by ``seat`` (face down too in Truco), as the records write them."""
+        if seat not in self.plays:
+            raw: list[dict[str, Any]] = [{"seat": seat, "play": code} for code in self.deck.codes]
+            if self.rules.name == "truco":
+                raw += [{"seat": seat, "play": code, "hidden": True} for code in self.deck.codes]
+            self.plays[seat] = tuple(self.parsed(raw))
+        return self.plays[seat]
+
+    def parsed(self, raw: list[dict[str, Any]]) -> Iterator[Action]:
+        """The actions of ``raw`` that have a record's form (a card out of play, say, has not)."""
         for form in raw:
             try:
                 yield self.rules.parse_action(form, self.options, self.players)

@@ -666,7 +666,7 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
             best = 0 if pips[0] > pips[1] else 1
             lines.append(f"{teams[best]} score the points above {half}: {pips[best]} - {half} = {pips[best] - half}.")
         for bonus in self.bonuses:
-            what = "trump card bonus" if bonus.kind == "trump" else "albur bonus"
+            what = f"{WORDS.bonus_kind(bonus)} bonus"  # "the turned card bonus", as the deal's line calls it
             if not bonus.held_back:
                 lines.append(f"{teams[bonus.team]} counted the {what} of {bonus.points} at the deal.")
             elif bonus.counted:

@@ -42,8 +42,10 @@ class TrucoParts(TableParts):
         manilhas = sorted(bits(view.manilhas), key=lambda c: view.strength[c])  # type: ignore[attr-defined]
         zap = manilhas[-1] if manilhas else None
         if view.vira is not None:  # type: ignore[attr-defined]
-            rank = deck.codes[manilhas[0]][:-1] if manilhas else "?"
-            return f"Manilhas: {rank}s, zap {self.face_text(deck.codes[zap])}" if zap is not None else ""
+            if zap is None:
+                return ""
+            rank = self.words.rank_plural(deck.codes[zap][:-1])  # type: ignore[attr-defined]
+            return f"Manilhas: {rank}, zap {self.face_text(deck.codes[zap])}"
         return "Manilhas: " + " ".join(self.face_text(deck.codes[c]) for c in reversed(manilhas))
 
     def info_lines(self, view: View, names: list[str], private: bool = True) -> list[str]:
