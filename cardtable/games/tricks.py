@@ -172,8 +172,9 @@ HistoryT = TypeVar("HistoryT", bound=tuple[object, ...])
 class TrickHand(HandState, Generic[HistoryT]):
     """A hand played in tricks: the trick in progress, the leader and the winning card, the finished tricks.
 
-    A game sets its table and trump with ``start_tricks`` and supplies ``_end_trick`` (what a finished trick
-    scores), ``_end_hand`` (after the last trick) and ``_refusal`` (the sentence for a refused card).
+    A game sets its table and trump with ``start_tricks``, names its ``words`` (how its refusals name cards and
+    suits) and supplies ``_end_trick`` (what a finished trick scores) and ``_end_hand`` (after the last trick);
+    it overrides ``_refusal`` where a card is refused for a reason of its own.
     ``play_card`` and ``legal_play_mask`` are the fast path of random play and search: no checks, one cache.
     """
 
