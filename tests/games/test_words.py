@@ -1,7 +1,7 @@
 """Each game's words: cards as the table draws them and names them, actions in sentences, no record code.
 
 The table's parts and ``cardtable replay`` read the same words modules; these tests pin the forms a player
-reads and check, over whole random hands of every game, that no sentence, label or hint shows a card code.
+reads and their grammar (``test_no_record_code.py`` reads every sentence of whole hands for record codes).
 """
 
 from __future__ import annotations
@@ -118,45 +118,6 @@ def test_the_tables_parts_say_what_the_words_say(game: str) -> None:
     assert parts.hint_text(action) == words.hint_text(action) and parts.choice_label(action) == words.choice_label(
         action
     )
-
-
-def _tokens(text: str) -> set[str]:
-    return set(re.split(r"[\s,.:;()!?]+", text))
-
-
-@pytest.mark.parametrize(("game", "players"), [("malilla", 4), ("manille", 4), ("manille", 3), ("truco", 2),
-                                               ("truco", 6), ("tarot", 3), ("tarot", 5)])  # fmt: skip
-def test_no_sentence_label_or_hint_shows_a_record_code(game: str, players: int) -> None:
-    """Whole random hands: every action taken and every action offered, in every form a player reads."""
-    rules = find_game(game)
-    options = rules.parse_options({}, players)
-    words, names = rules.words, NAMES[:players]
-    codes = set(rules.deck(options, players)[0].codes)
-    rng = random.Random(f"words:{game}:{players}")
-    checked = 0
-    for hand in range(3):
-        match = Match(rules, options, players)
-        state = match.deal_new_hand(rng, hand)
-        computers = [make_computer(rules, "random", random.Random(seat)) for seat in range(players)]
-        checked += _check_deal(words, state, names, codes)
-        while not state.complete:
-            seat = state.to_act
-            assert seat is not None
-            offered = state.legal_actions()
-            for action in offered[:40]:
-                texts = [words.describe_action(action, names), words.choice_label(action), words.hint_text(action)]
-                for text in texts:
-                    assert not _tokens(text) & codes, f"{game}: {text!r}"
-                checked += 1
-            match.apply(computers[seat].decide(state.view(seat)))
-    assert checked > 50
-
-
-def _check_deal(words: object, state: object, names: list[str], codes: set[str]) -> int:
-    view = state.view(0)  # type: ignore[attr-defined]
-    for line in words.deal_story(view, names) + words.deal_lines(view, names):  # type: ignore[attr-defined]
-        assert not _tokens(line) & codes, line
-    return 1
 
 
 # ----------------------------------------------------------------- grammar and sense
