@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine.cards import RANK_NAMES, SPANISH_SUIT_NAMES
+from cardtable.engine.cards import SPANISH_RANK_NAMES, SPANISH_SUIT_NAMES
 from cardtable.engine.game import Action, View
 from cardtable.engine.words import GameWords, says
 
-#: The Spanish pack's court cards by their own names (the sota, the caballo and the rey), as the guide names them.
-SPANISH_RANK_NAMES = {**RANK_NAMES, "J": "sota", "N": "caballo", "K": "rey"}
 BONUS_NAMES = {"trump": "turned card", "albur": "albur"}
 CALL_LABELS = {"redeal": "Ask for a redeal", "agree": "Agree to the redeal", "decline": "Decline the redeal"}
 
 
 class MalillaWords(GameWords):
+    """The Spanish pack's suits and court cards by their own names (the sota, the caballo and the rey)."""
+
     suit_names = SPANISH_SUIT_NAMES
     rank_names = SPANISH_RANK_NAMES
 
@@ -42,10 +42,13 @@ class MalillaWords(GameWords):
         if v.albur is not None:
             first, second = (self.card_name(v.deck.codes[c]) for c in v.albur)
             winner = names[v.albur_winner]
-            lines.append(f"Albur: {first} against {second}; {winner} {says(winner, 'wins')} it and leads.")
+            wins, leads = says(winner, "wins"), says(winner, "leads")
+            lines.append(f"Albur: {first} against {second}; {winner} {wins} it and {leads}.")
         return lines
 
-    def describe_action(self, action: Action, names: Sequence[str], reveal: bool = False) -> str:
+    def describe_action(
+        self, action: Action, names: Sequence[str], reveal: bool = False, view: View | None = None
+    ) -> str:
         who = names[action.seat]
         if action.verb == "call":
             if action.value == "redeal":
@@ -53,7 +56,7 @@ class MalillaWords(GameWords):
             if action.value == "agree":
                 return f"{who} {says(who, 'agrees')}: the cards are dealt again by the same dealer."
             return f"{who} {says(who, 'declines')} the redeal: play goes on."
-        return super().describe_action(action, names, reveal)
+        return super().describe_action(action, names, reveal, view)
 
     def choice_label(self, action: Action) -> str:
         if action.verb == "call" and action.value in CALL_LABELS:

@@ -9,6 +9,19 @@ from cardtable.engine.game import Action, View
 from cardtable.engine.words import GameWords, says
 
 CALL_LABELS = {"knock": "Knock (x2)", "counter": "Counter (x4)", "pass": "Pass"}
+#: The knock round's calls as advice; a pass says which call it declines (``declined``).
+CALL_ADVICE = {"knock": "knock (the hand counts double)", "counter": "counter (the hand counts four times)"}
+
+
+def declined(view: View | None) -> str | None:
+    """The call a pass in the knock round declines: "knock", or "counter" once the other side has knocked.
+
+    ``None`` without a view of the hand (the action alone does not say which round it was).
+    """
+    if view is None:
+        return None
+    v: Any = view  # a ManilleView: the words module does not import the rules that make it
+    return "knock" if v.knocker is None else "counter"
 
 
 class ManilleWords(GameWords):
@@ -20,18 +33,32 @@ class ManilleWords(GameWords):
         dealer = names[v.dealer]
         return [f"{dealer} {says(dealer, 'turns')} {self.card_name(code)}: {self.suit_names[code[-1]]} are trump."]
 
-    def describe_action(self, action: Action, names: Sequence[str], reveal: bool = False) -> str:
+    def describe_action(
+        self, action: Action, names: Sequence[str], reveal: bool = False, view: View | None = None
+    ) -> str:
         who = names[action.seat]
         if action.verb == "call":
+            if action.value == "pass":
+                call = declined(view)
+                if call is None:
+                    return f"{who} {says(who, 'lets')} the stake stand."
+                return f"{who} {says(who, 'does')} not {call}."
             return {"knock": f"{who} {says(who, 'knocks')}: the hand counts double.",
-                    "counter": f"{who} {says(who, 'counters')}: the hand counts four times.",
-                    "pass": f"{who} {says(who, 'passes')}."}[action.value]  # fmt: skip
-        return super().describe_action(action, names, reveal)
+                    "counter": f"{who} {says(who, 'counters')}: the hand counts four times."}[action.value]  # fmt: skip
+        return super().describe_action(action, names, reveal, view)
 
     def choice_label(self, action: Action) -> str:
         if action.verb == "call":
             return CALL_LABELS[action.value]
         return super().choice_label(action)
+
+    def advice(self, action: Action, view: View | None = None) -> str:
+        if action.verb == "call":
+            if action.value == "pass":
+                call = declined(view)
+                return "let the stake stand" if call is None else f"do not {call}"
+            return CALL_ADVICE[action.value]
+        return super().advice(action, view)
 
 
 WORDS = ManilleWords()

@@ -124,8 +124,9 @@ class TableParts:
         leader, cards, winner, points = tricks[-1][:4]
         return SeenTrick(leader, tuple(cards), (), winner, points)
 
-    def hint_text(self, action: Action) -> str:
-        return self.words.hint_text(action)
+    def hint_text(self, action: Action, view: View | None = None) -> str:
+        """What follows "Hint: " for ``action`` ("play Q♦."), whatever kind of decision it is."""
+        return self.words.hint_text(action, view)
 
     def cards_held(self, view: View, players: int) -> list[int]:
         """How many cards each seat holds, from what the view shows (everyone starts with as many)."""
@@ -140,9 +141,9 @@ class TableParts:
         return [start - n for n in played]
 
     # ------------------------------------------------------------- words
-    def describe_action(self, action: Action, names: list[str]) -> str:
-        """A plain sentence for the log: "West plays the ace of hearts."."""
-        return self.words.describe_action(action, names)
+    def describe_action(self, action: Action, names: list[str], view: View | None = None) -> str:
+        """A plain sentence for the log: "West plays the ace of hearts." (``view``: the hand once it is taken)."""
+        return self.words.describe_action(action, names, view=view)
 
     def choice_label(self, action: Action) -> str:
         """The label of an action in the choices dialog."""

@@ -42,8 +42,10 @@ class TrucoParts(TableParts):
         manilhas = sorted(bits(view.manilhas), key=lambda c: view.strength[c])  # type: ignore[attr-defined]
         zap = manilhas[-1] if manilhas else None
         if view.vira is not None:  # type: ignore[attr-defined]
-            rank = deck.codes[manilhas[0]][:-1] if manilhas else "?"
-            return f"Manilhas: {rank}s, zap {self.face_text(deck.codes[zap])}" if zap is not None else ""
+            if zap is None:
+                return ""
+            rank = self.words.rank_plural(deck.codes[zap][:-1])  # type: ignore[attr-defined]
+            return f"Manilhas: {rank}, zap {self.face_text(deck.codes[zap])}"
         return "Manilhas: " + " ".join(self.face_text(deck.codes[c]) for c in reversed(manilhas))
 
     def info_lines(self, view: View, names: list[str], private: bool = True) -> list[str]:
@@ -71,7 +73,10 @@ class TrucoParts(TableParts):
             return ""
         if len(teams) == 2:
             return "Either team may call truco"
-        return f"Next raise: {names[teams[0]]}'s team"
+        seats = view.teams[teams[0]]  # type: ignore[attr-defined]
+        if view.seat in seats and names[view.seat].lower() == "you":
+            return "Next raise: you" if len(seats) == 1 else "Next raise: your team"
+        return "Next raise: " + " & ".join(names[seat] for seat in seats)
 
     def centre_text(self, view: View) -> str:
         return f"worth\n{view.value}"  # type: ignore[attr-defined]
@@ -137,16 +142,22 @@ class TrucoParts(TableParts):
         extra = " (d: face down)" if self.can_play_face_down(view) else ""
         return f"Your turn: pick a card, Enter plays it{extra}."
 
+    def decision_title(self, view: View, names: list[str]) -> str:
+        """The question of a mão de onze (or de dez) with the partners' cards it lets the deciding seat see."""
+        v: Any = view
+        shown = "; ".join(
+            f"{names[seat]}: " + " ".join(self.face_text(v.deck.codes[c]) for c in bits(cards))
+            for seat, cards in v.partner_cards
+        )
+        partners = "Your partner holds" if len(v.partner_cards) == 1 else "Your partners hold"
+        return f"{self.phase_prompt(view)}\n{partners} {shown}."
+
     async def ask(self, table: TableScreen, view: View, actions: list[Action]) -> Action | None:
         v: Any = view
         if v.phase == "decide" and v.partner_cards:
             from cardtable.tui.dialogs.choice import ChoiceDialog
 
-            shown = "; ".join(
-                f"{table.names[seat]}: " + " ".join(self.face_text(v.deck.codes[c]) for c in bits(cards))
-                for seat, cards in v.partner_cards
-            )
-            title = f"{self.phase_prompt(view)}\nYour partners hold {shown}."
+            title = self.decision_title(view, table.names)
             return await table.app.push_screen_wait(ChoiceDialog(title, [(self.choice_label(a), a) for a in actions]))
         return await super().ask(table, view, actions)
 
