@@ -11,13 +11,16 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from .cards import RANK_NAMES, SUIT_GLYPHS, SUIT_NAMES, split_code
 
 if TYPE_CHECKING:
     from .cards import Deck
     from .game import Action, View
+
+#: The view a game's words read (its deal lines take the hand's view of the dealt cards).
+V = TypeVar("V", bound="View")
 
 
 def says(who: str, verb: str) -> str:
@@ -32,8 +35,12 @@ def holder(who: str) -> str:
     return "yours" if who.lower() == "you" else f"{who}'s"
 
 
-class GameWords:
-    """French suit and rank names; plays, bids and passes in plain sentences."""
+class GameWords(Generic[V]):
+    """French suit and rank names; plays, bids and passes in plain sentences.
+
+    A game's words are typed with its own view (``MalillaWords(GameWords[MalillaView])``), which they read
+    for the lines of a deal.
+    """
 
     suit_names: ClassVar[dict[str, str]] = SUIT_NAMES
     rank_names: ClassVar[dict[str, str]] = RANK_NAMES
@@ -104,11 +111,11 @@ class GameWords:
             return f"play {self.card_name(action.value)}" + (" face down." if action.get("hidden") else ".")
         return f"{self.choice_label(action)}."
 
-    def deal_lines(self, view: View, names: Sequence[str]) -> list[str]:
+    def deal_lines(self, view: V, names: Sequence[str]) -> list[str]:
         """What the table's log says when a hand is dealt (the turned card, say), from what every seat may see."""
         return []
 
-    def deal_story(self, view: View, names: Sequence[str]) -> list[str]:
+    def deal_story(self, view: V, names: Sequence[str]) -> list[str]:
         """What a hand history says of a deal: the log's lines, and what the table shows aside at a glance."""
         return self.deal_lines(view, names)
 

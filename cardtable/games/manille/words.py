@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
-from cardtable.engine.game import Action, View
+from cardtable.engine.game import Action
 from cardtable.engine.words import GameWords, says
+
+if TYPE_CHECKING:  # the rule book reads its words: its view is named for the type checker only
+    from .rules import ManilleView
 
 CALL_LABELS = {"knock": "Knock (x2)", "counter": "Counter (x4)", "pass": "Pass"}
 
 
-class ManilleWords(GameWords):
-    def deal_lines(self, view: View, names: Sequence[str]) -> list[str]:
-        v: Any = view
+class ManilleWords(GameWords["ManilleView"]):
+    def deal_lines(self, view: ManilleView, names: Sequence[str]) -> list[str]:
+        v = view
         if v.turned is None:
             return ["No card is turned: the auction decides trump."]
         code = v.deck.codes[v.turned]

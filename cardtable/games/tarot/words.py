@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, View
 from cardtable.engine.words import GameWords, says
 
 CONTRACT_LABELS = {
@@ -24,7 +24,7 @@ def is_trump(code: str) -> bool:
     return code.startswith("T") or code == EXCUSE
 
 
-class TarotWords(GameWords):
+class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
     def face(self, code: str, ascii_cards: bool = False) -> tuple[str, str]:
         if code == EXCUSE:
             return EXCUSE_FACE, ""
