@@ -125,7 +125,9 @@ def key_rows(bindings: Sequence[Binding], keymap: Mapping[str, str]) -> list[Key
         if binding.group is not None:
             members = [other for other in bindings if other.group == binding.group]
             grouped.update(k for k, other in enumerate(bindings) if other.group == binding.group)
-        keys = " ".join(" ".join(key_label(key) for key in keys_of(member, keymap)) for member in members)
+        keys = " ".join(shown_keys(member, keymap) for member in members)
+        if len(members) > 1 and keys.replace(" ", "") in "123456789":
+            keys = f"{keys[0]} … {keys[-1]}"  # the card places, as the keymap left them: "1 … 9"
         ids = (members[0].id or "") if len(members) == 1 else f"{members[0].id} … {members[-1].id}"
         what = binding.group.description if binding.group is not None else binding.tooltip
         rows.append(KeyRow(keys, ids, what))

@@ -14,6 +14,8 @@ from cardtable.games.manille.rules import PASS
 
 
 class BidDialog(ModalScreen[Action]):
+    # Enter bids: with a suit button focused first, Enter pressed that button and the bid never went.
+    AUTO_FOCUS = "#bid"
     BINDINGS = [
         Binding("up,plus,k", "change(1)", "+1"),
         Binding("down,minus,j", "change(-1)", "-1"),

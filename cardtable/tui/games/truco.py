@@ -25,7 +25,7 @@ from cardtable.games.truco.rules import (
 )
 from cardtable.tui.dialogs.choice import ChoiceDialog
 
-from .base import SeenTrick, Table, TableParts, TargetHeading, TrickFacts
+from .base import SeenTrick, Table, TableParts, TargetHeading, TrickFacts, holder
 
 #: What a seat's last call leaves under its name.
 CALL_NOTES: dict[str, str] = {TRUCO: "TRUCO!", RAISE: "raised", ACCEPT: "accepted", REFUSE: "refused",
@@ -82,7 +82,8 @@ class TrucoParts(TargetHeading, TrickFacts, TableParts[TrucoView]):
             return ""
         if len(teams) == 2:
             return "Either team may call truco"
-        return f"Next raise: {names[view.teams[teams[0]][0]]}'s team"
+        first = names[view.teams[teams[0]][0]]
+        return "Next raise: your team" if holder(first) == "yours" else f"Next raise: {first}'s team"
 
     def centre_text(self, view: TrucoView) -> str:
         return f"worth\n{view.value}"
