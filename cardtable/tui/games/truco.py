@@ -24,8 +24,9 @@ from cardtable.games.truco.rules import (
     Variant,
 )
 from cardtable.tui.dialogs.choice import ChoiceDialog
+from cardtable.tui.sides import side_name
 
-from .base import SeenTrick, Table, TableParts, TargetHeading, TrickFacts, holder
+from .base import SeenTrick, Table, TableParts, TargetHeading, TrickFacts
 
 #: What a seat's last call leaves under its name.
 CALL_NOTES: dict[str, str] = {TRUCO: "TRUCO!", RAISE: "raised", ACCEPT: "accepted", REFUSE: "refused",
@@ -82,8 +83,7 @@ class TrucoParts(TargetHeading, TrickFacts, TableParts[TrucoView]):
             return ""
         if len(teams) == 2:
             return "Either team may call truco"
-        first = names[view.teams[teams[0]][0]]
-        return "Next raise: your team" if holder(first) == "yours" else f"Next raise: {first}'s team"
+        return f"Next raise: {side_name(names, view.teams[teams[0]])}"
 
     def centre_text(self, view: TrucoView) -> str:
         return f"worth\n{view.value}"
