@@ -36,7 +36,7 @@ def hand_history(record: Record, match: Match, out: dict[str, Any], reveal: bool
 
 
 def _hand_lines(told: Match, h: int, dealer: int, deal: Any, actions: Sequence[Action], names: Sequence[str],
-                words: GameWords, reveal: bool) -> list[str]:  # fmt: skip
+                words: GameWords[Any], reveal: bool) -> list[str]:  # fmt: skip
     state = told.begin_hand(dealer, deal)
     lines = [f"Hand {h + 1}: {names[dealer]} {says(names[dealer], 'deals')}."]
     lines.extend(f"  {line}" for line in words.deal_story(state.view(dealer), names))
@@ -63,7 +63,7 @@ def _hand_lines(told: Match, h: int, dealer: int, deal: Any, actions: Sequence[A
     return lines
 
 
-def _trick_line(number: int, trick: FinishedTrick, plays: Sequence[Action], names: Sequence[str], words: GameWords,
+def _trick_line(number: int, trick: FinishedTrick, plays: Sequence[Action], names: Sequence[str], words: GameWords[Any],
                 reveal: bool) -> str:  # fmt: skip
     cards = " ".join(words.played_card(a, reveal) for a in plays)
     winner = names[trick.winner] if trick.winner is not None else "nobody (a tie)"
@@ -71,7 +71,7 @@ def _trick_line(number: int, trick: FinishedTrick, plays: Sequence[Action], name
     return f"  trick {number:>2}: {names[trick.leader]} leads {cards}  -> {winner}{points}"
 
 
-def _verdict(record: Record, match: Match, out: dict[str, Any], names: Sequence[str], words: GameWords,
+def _verdict(record: Record, match: Match, out: dict[str, Any], names: Sequence[str], words: GameWords[Any],
              reveal: bool) -> list[str]:  # fmt: skip
     lines = [f"Scores: {_scores(names, out['scores'])}"]
     if out["winner"]:
@@ -97,7 +97,7 @@ def _verdict(record: Record, match: Match, out: dict[str, Any], names: Sequence[
     return lines
 
 
-def _hint(match: Match, hint: dict[str, Any], words: GameWords) -> str:
+def _hint(match: Match, hint: dict[str, Any], words: GameWords[Any]) -> str:
     try:
         action = match.rules.parse_action(hint, match.options, match.players)
     except RecordError:  # a hint is made by the engine's own players, so this would be a bug of theirs

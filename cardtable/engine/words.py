@@ -10,7 +10,7 @@ card by ``card_text`` (the glyph, or what stands for it in a sentence), a story 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from .cards import RANK_NAMES, SUIT_GLYPHS, SUIT_NAMES, split_code
 
@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 #: Verbs whose third person adds "es" ("passes", "goes"): "you" and a team take them without it.
 _ES_ENDINGS = ("sses", "ches", "shes", "xes", "oes")
+
+#: The view a game's words read (its deal lines take the hand's view of the dealt cards).
+V = TypeVar("V", bound="View")
 
 
 def says(who: str, verb: str) -> str:
@@ -52,8 +55,12 @@ def listed(items: Sequence[str], last: str = "and") -> str:
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
-class GameWords:
-    """French suit and rank names; plays, bids and passes in plain sentences."""
+class GameWords(Generic[V]):
+    """French suit and rank names; plays, bids and passes in plain sentences.
+
+    A game's words are typed with its own view (``MalillaWords(GameWords[MalillaView])``), which they read
+    for the lines of a deal.
+    """
 
     suit_names: ClassVar[dict[str, str]] = SUIT_NAMES
     rank_names: ClassVar[dict[str, str]] = RANK_NAMES
@@ -144,10 +151,10 @@ class GameWords:
         label = self.choice_label(action)
         return label[:1].lower() + label[1:]
 
-    def deal_lines(self, view: View, names: Sequence[str]) -> list[str]:
+    def deal_lines(self, view: V, names: Sequence[str]) -> list[str]:
         """What the table's log says when a hand is dealt (the turned card, say), from what every seat may see."""
         return []
 
-    def deal_story(self, view: View, names: Sequence[str]) -> list[str]:
+    def deal_story(self, view: V, names: Sequence[str]) -> list[str]:
         """What a hand history says of a deal: the log's lines, and what the table shows aside at a glance."""
         return self.deal_lines(view, names)

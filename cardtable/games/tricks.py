@@ -13,7 +13,7 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from cardtable.engine.cards import Deck
 from cardtable.engine.errors import IllegalAction
@@ -99,7 +99,9 @@ def beats(deck: Deck, card: int, win_card: int, trump: int | None) -> bool:
     return card_suit == trump
 
 
-def duty_reason(deck: Deck, duty: Duty, legal: int, card: int, win_card: int, led_suit: int, words: GameWords) -> str:
+def duty_reason(
+    deck: Deck, duty: Duty, legal: int, card: int, win_card: int, led_suit: int, words: GameWords[Any]
+) -> str:
     """A sentence telling a player why ``card`` is refused, naming the duty it breaks first, in the game's words."""
     cards = words.card_list(deck.codes_of(legal))
     held = words.card_list(deck.codes_of(legal), "and")
@@ -179,7 +181,7 @@ class TrickHand(HandState, Generic[HistoryT]):
     """
 
     #: How the game names its cards and suits in the sentences that refuse a card.
-    words: ClassVar[GameWords]
+    words: ClassVar[GameWords[Any]]
     table: TrickTable
     #: ``table.deck`` and ``table.suit_of``, read at every card.
     deck: Deck

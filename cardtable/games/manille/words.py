@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from cardtable.engine.game import Action, View
 from cardtable.engine.words import GameWords, says
 
+if TYPE_CHECKING:  # the rule book reads its words: its view is named for the type checker only
+    from .rules import ManilleView
+
 CALL_LABELS = {"knock": "Knock (x2)", "counter": "Counter (x4)", "pass": "Pass"}
 #: The knock round's calls as advice; a pass says which call it declines (``declined``).
 CALL_ADVICE = {"knock": "knock (the hand counts double)", "counter": "counter (the hand counts four times)"}
+
+
+@runtime_checkable
+class KnockRound(Protocol):
+    """What the words read of a Manille view to say which call a pass declines (the view itself is the rules')."""
+
+    knocker: int | None
 
 
 def declined(view: View | None) -> str | None:
@@ -18,15 +28,14 @@ def declined(view: View | None) -> str | None:
 
     ``None`` without a view of the hand (the action alone does not say which round it was).
     """
-    if view is None:
+    if not isinstance(view, KnockRound):
         return None
-    v: Any = view  # a ManilleView: the words module does not import the rules that make it
-    return "knock" if v.knocker is None else "counter"
+    return "knock" if view.knocker is None else "counter"
 
 
-class ManilleWords(GameWords):
-    def deal_lines(self, view: View, names: Sequence[str]) -> list[str]:
-        v: Any = view
+class ManilleWords(GameWords["ManilleView"]):
+    def deal_lines(self, view: ManilleView, names: Sequence[str]) -> list[str]:
+        v = view
         if v.turned is None:
             return ["No card is turned: the auction decides trump."]
         code = v.deck.codes[v.turned]

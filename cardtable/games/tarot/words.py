@@ -24,7 +24,7 @@ def is_trump(code: str) -> bool:
     return code.startswith("T") or code == EXCUSE
 
 
-class TarotWords(GameWords):
+class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
     def face(self, code: str, ascii_cards: bool = False) -> tuple[str, str]:
         if code == EXCUSE:
             return EXCUSE_FACE, ""

@@ -779,7 +779,7 @@ class TrucoRules(GameRules):
     position = 3
     options_type = TrucoOptions
 
-    def words_for(self, options: Any) -> GameWords:
+    def words_for(self, options: Any) -> GameWords[Any]:
         return ARGENTINO_WORDS if isinstance(options, argentino.ArgentinoOptions) else WORDS
 
     player_counts = (2, 4, 6)

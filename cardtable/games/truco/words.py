@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from cardtable.engine.cards import SPANISH_RANK_NAMES, SPANISH_SUIT_NAMES, bits
 from cardtable.engine.game import Action, View
 from cardtable.engine.words import GameWords, says
+
+if TYPE_CHECKING:  # the rule book reads its words: its view is named for the type checker only
+    from .rules import TrucoView
 
 CALL_LABELS = {"truco": "Truco! (raise the stake)", "raise": "Raise again", "accept": "Accept",
                "refuse": "Refuse (give up the hand)", "play": "Play the hand", "run": "Run (concede)"}  # fmt: skip
@@ -18,12 +21,12 @@ def blind_card(action: Action) -> str:
     return f"the card in place {action.get('slot', 0) + 1}"
 
 
-class TrucoWords(GameWords):
+class TrucoWords(GameWords["TrucoView"]):
     # A trick is won or lost; its cards carry no points.
     trick_points = False
 
-    def deal_story(self, view: View, names: Sequence[str]) -> list[str]:
-        v: Any = view
+    def deal_story(self, view: TrucoView, names: Sequence[str]) -> list[str]:
+        v = view
         if v.vira is None or not v.manilhas:
             return []
         rank = v.deck.codes[next(bits(v.manilhas))][:-1]
