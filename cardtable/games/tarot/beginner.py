@@ -42,8 +42,8 @@ SENSE = TrickSense(HALF_POINTS, DECK.strength_of, DECK.suit_of, DECK.suit_masks)
 LOW_CARD_HALF = 1
 #: The Excuse goes before the last trick: at the latest with this many cards left.
 EXCUSE_BY_CARDS_LEFT = 2
-#: The bid count: a trump counts 1, an oudler 2 more (the Excuse only those 2), a king 1.  Petite from half the
-#: cards dealt, garde from this many more.
+#: The bid count: a trump counts 1, an oudler 2 more (the Excuse only those 2), a king 1.  Petite from two thirds
+#: of the cards dealt (a newcomer bids only with a hand full of trumps), garde from this many more.
 OUDLER_COUNT = 2
 GARDE_OVER_PETITE = 3
 
@@ -54,10 +54,9 @@ def bid_count(hand: int) -> int:
 
 
 def bid_by_count(view: TarotView) -> Action:
-    """Petite when the count reaches half the cards dealt, garde with three more; never garde sans or contre.
-
-    A bid that is not above the highest one so far is a pass."""
-    petite_from = (view.hand.bit_count() + 1) // 2
+    """Petite when the count reaches two thirds of the cards dealt, garde with three more; never garde sans or
+    contre.  A bid that is not above the highest one so far is a pass."""
+    petite_from = (2 * view.hand.bit_count() + 2) // 3
     count = bid_count(view.hand)
     wanted = "garde" if count >= petite_from + GARDE_OVER_PETITE else "petite" if count >= petite_from else "pass"
     legal = {action.value for action in view.legal_actions()}

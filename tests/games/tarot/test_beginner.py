@@ -33,12 +33,13 @@ def test_the_count_is_trumps_twice_the_oudlers_and_the_kings() -> None:
     assert [beginner.bid_count(hand) for hand in state.dealt] == [7, 7, 15, 2]
 
 
-def test_it_bids_petite_from_half_its_cards_garde_from_three_more_and_passes_under_a_higher_bid() -> None:
+def test_it_bids_petite_from_two_thirds_of_its_cards_garde_from_three_more_and_passes_under_a_higher_bid() -> None:
     state = new_hand(seed_deal(), 4, dealer=3)
-    assert beginner.bid_by_count(view_of(state)) == Action(0, "bid", "pass")  # 7 < 9
+    assert beginner.bid_by_count(view_of(state)) == Action(0, "bid", "pass")  # 7 < 12
     act(state, {"seat": 0, "bid": "pass"}, {"seat": 1, "bid": "pass"})
-    assert beginner.bid_by_count(view_of(state)) == Action(2, "bid", "garde")  # 15 >= 12
-    petite_hand = DECK.mask_of(trumps(3, 5, 7, 9, 11, 13, 15, 17) + cards("KS 2H 3H 4H 5H 6H 7H 8H 9H 10H"))
+    assert beginner.bid_by_count(view_of(state)) == Action(2, "bid", "garde")  # 15 >= 15
+    # Ten trumps with the Petit (10 + 2) and no king: 12, a petite.
+    petite_hand = DECK.mask_of(trumps(1, 3, 5, 7, 9, 11, 13, 15, 17, 19) + cards("2H 3H 4H 5H 6H 7H 8H 9H"))
     assert beginner.bid_by_count(dataclasses.replace(view_of(state), hand=petite_hand)) == Action(2, "bid", "petite")
     outbid = new_hand(seed_deal(), 4, dealer=3)
     act(outbid, {"seat": 0, "bid": "pass"}, {"seat": 1, "bid": "garde_sans"})
