@@ -7,6 +7,6 @@ from .beginner import MalillaBeginner
 from .rules import RULES
 
 RULES.add_level("beginner", MalillaBeginner)
-RULES.add_level("heuristic", MalillaHeuristic)
+RULES.add_level("heuristic", MalillaHeuristic, label="Club player")
 
 __all__ = ["RULES"]

@@ -6,6 +6,6 @@ from .beginner import ManilleBeginner
 from .rules import RULES
 
 RULES.add_level("beginner", ManilleBeginner)
-RULES.add_level("heuristic", ManilleHeuristic)
+RULES.add_level("heuristic", ManilleHeuristic, label="Club player")
 
 __all__ = ["RULES"]

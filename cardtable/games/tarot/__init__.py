@@ -7,6 +7,6 @@ from .beginner import TarotBeginner
 from .rules import RULES
 
 RULES.add_level("beginner", TarotBeginner)
-RULES.add_level("heuristic", TarotHeuristic)
+RULES.add_level("heuristic", TarotHeuristic, label="Club player")
 
 __all__ = ["RULES"]

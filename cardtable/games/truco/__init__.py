@@ -8,6 +8,6 @@ from .rules import RULES
 
 # Each level hands Paulista and Mineiro views to their player, Argentino views to its own.
 RULES.add_level("beginner", BeginnerByVariant)
-RULES.add_level("heuristic", HeuristicByVariant)
+RULES.add_level("heuristic", HeuristicByVariant, label="Club player")
 
 __all__ = ["RULES"]
