@@ -85,7 +85,7 @@ class CardTableApp(TableHost):
             self.main_menu()
         # Resize events reach only the active screen, so the size guard simply looks a few times a second.
         self.call_after_refresh(self.check_size)
-        self.set_interval(0.25, self.check_size)
+        self.size_timer = self.set_interval(0.25, self.check_size)
 
     def take_notices(self) -> list[str]:
         """What the player must be told before playing: settings, the data folder, saves set aside."""
@@ -320,6 +320,7 @@ class CardTableApp(TableHost):
             for screen in self.screen_stack:  # every widget paints its cached lines again, through the filter
                 for widget in screen.walk_children(with_self=True):
                     widget.refresh()
+                screen.refresh_bindings()  # the footer writes its keys again ("Enter", not ⏎)
 
     def toggle_four_colour(self) -> None:
         self.settings.four_colour = not self.settings.four_colour
@@ -344,12 +345,13 @@ class CardTableApp(TableHost):
             if command.title != "Keys":
                 yield command
         yield SystemCommand("Keys", "Every key of the table (the keys screen)", self.show_keys)
-        four, ascii_ = on_off(self.settings.four_colour), on_off(self.settings.ascii_cards)
+        four, ascii_ = on_off(self.settings.four_colour), on_off(self.ascii_cards)
         yield SystemCommand("Settings", "Computer speed, theme, deck style, card size", self.open_settings)
         yield SystemCommand(f"Four-colour deck: {four}", f"Give each suit its own colour (now {four})",
                             self.toggle_four_colour)  # fmt: skip
-        yield SystemCommand(f"ASCII cards: {ascii_}", f"Plain ASCII: suit letters, no box lines (now {ascii_})",
-                            self.toggle_ascii)  # fmt: skip
+        if self.unicode_terminal:
+            yield SystemCommand(f"ASCII cards: {ascii_}", f"Plain ASCII: suit letters, no box lines (now {ascii_})",
+                                self.toggle_ascii)  # fmt: skip
 
 
 def on_off(flag: bool) -> str:

@@ -13,6 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from cardtable.engine.game import Action
+from cardtable.tui.host import TableHost
+from cardtable.tui.keys import first_key
 
 #: The table's hint key, in every dialog that asks a decision; the same id, so a keymap moves both.
 HINT_BINDING = Binding("t", "hint", "Hint", tooltip="hint: what the computer would choose", id="hint")
@@ -35,6 +37,12 @@ class HintedDialog(ModalScreen[R]):
 
     def hint_line(self) -> Static:
         return Static("", classes="dialog-hint", markup=False)
+
+    def on_mount(self) -> None:
+        # Say the hint key is there, in a dialog that asks the table's person a decision.
+        if self.table_asking() is not None:
+            keymap = self.app.keymap if isinstance(self.app, TableHost) else {}
+            self.show_hint(f"({first_key('hint', keymap)}: a hint)")
 
     def show_hint(self, text: str) -> None:
         for line in self.query(".dialog-hint").results(Static):

@@ -16,7 +16,7 @@ from cardtable.tui.host import TableHost
 from cardtable.tui.themes import TABLE_THEMES
 
 SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no pause)"}
-SIZE_LABELS = {"auto": "By the terminal's size", "small": "Small", "large": "Large (needs 120 x 40)"}
+SIZE_LABELS = {"auto": "By the terminal's size", "small": "Small", "large": "Large"}
 
 
 class SettingsScreen(ModalScreen[None]):
@@ -33,21 +33,22 @@ class SettingsScreen(ModalScreen[None]):
         """(id, label, choices, value, help) of each setting."""
         settings = self.settings
         themes = [(theme.label, name) for name, theme in TABLE_THEMES.items()]
-        if settings.theme not in TABLE_THEMES:
-            themes.append((f"{settings.theme} (from the palette)", settings.theme))
-        faces_help = "Plain ASCII everywhere: suit letters, no box lines."
+        theme = shown_theme(settings.theme)
+        if theme not in TABLE_THEMES:
+            themes.append((f"{theme} (from the palette)", theme))
+        faces_help = "ASCII: suit letters and plain lines everywhere."
         if not self.unicode_terminal:
-            faces_help = "This terminal cannot draw suit symbols: the table is ASCII whatever you choose."
+            faces_help = "This terminal cannot draw suit symbols: always ASCII."
         return [
             ("speed", "Computer speed", [(SPEED_LABELS[s], s) for s in SPEEDS], settings.speed,
-             "How long the computers pause before each card."),
-            ("theme", "Theme", themes, settings.theme, "The felt's colours, and the screens' with them."),
+             "The computers' pause before each card."),
+            ("theme", "Theme", themes, theme, "The felt's colours, and the screens' with them."),
             ("four_colour", "Deck style", [("Two colours", False), ("Four colours", True)], settings.four_colour,
-             "Four colours: diamonds blue and clubs green, beside red hearts and black spades."),
+             "Four colours: diamonds blue, clubs green."),
             ("ascii_cards", "Card faces", [("Suit symbols", False), ("ASCII letters", True)], settings.ascii_cards,
              faces_help),
             ("card_size", "Card size", [(SIZE_LABELS[s], s) for s in CARD_SIZES], settings.card_size,
-             "Large cards show rank and suit on lines of their own, and need a roomy terminal."),
+             "Large: rank and suit on lines of their own."),
         ]  # fmt: skip
 
     def compose(self) -> ComposeResult:
@@ -69,7 +70,8 @@ class SettingsScreen(ModalScreen[None]):
         name = (event.select.id or "").removeprefix("set-")
         if not hasattr(self.settings, name) or event.value is Select.BLANK:
             return
-        if getattr(self.settings, name) == event.value:
+        if getattr(self.settings, name) == event.value or (name == "theme" and shown_theme(self.settings.theme)
+                                                           == event.value):  # fmt: skip
             return
         setattr(self.settings, name, event.value)
         if isinstance(self.app, TableHost):
@@ -81,3 +83,10 @@ class SettingsScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def shown_theme(theme: str) -> str:
+    """The table theme a setting stands for: a Textual theme that a plain table theme pairs with is that theme."""
+    if theme in TABLE_THEMES:
+        return theme
+    return next((name for name, table in TABLE_THEMES.items() if table.textual == theme and not table.felt), theme)
