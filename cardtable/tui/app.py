@@ -121,11 +121,10 @@ class CardTableApp(TableHost):
     @work(exclusive=True, group="menu")
     async def play_now(self, config: TableConfig) -> None:
         """``cardtable play``: straight to the table, once the player knows about their unfinished matches."""
-        for notice in self.take_notices():
-            self.notify(notice, severity="warning", timeout=15)
+        notices = self.take_notices()
         unfinished, set_aside = find_unfinished()
-        for notice in set_aside:
-            self.notify(notice, severity="warning", timeout=15)
+        if notices or set_aside:
+            self.notify("\n\n".join([*notices, *set_aside]), severity="warning", timeout=15)
         if unfinished:
             title, text = unfinished_question(unfinished)
             choices = [("Start the new game", "new"), ("Go to the start screen", "menu"), ("Quit", "quit")]
@@ -236,7 +235,8 @@ class CardTableApp(TableHost):
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:  # fmt: skip
-        # Notifications quote names and file names, which are text, never markup.
+        # Notifications quote names and file names, which are text, never markup; one at a time.
+        self.clear_notifications()
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def check_size(self) -> None:

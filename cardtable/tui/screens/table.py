@@ -284,7 +284,7 @@ class TableScreen(Screen[None], Generic[V]):
             self.save_problem = failure.reason
             return
         if self.save_problem is not None:
-            self.notify("The match is saved again.", timeout=4)
+            self.notify("The match is saved again.", timeout=4)  # replaces the failure's toast
         self.save_problem = None
         self.saved = True
 
