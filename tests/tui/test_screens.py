@@ -239,3 +239,73 @@ async def test_the_too_small_notice_goes_at_once_and_swallows_the_key_that_dismi
         await pilot.press("enter")  # pressed to get rid of the notice: no bid is made
         await pilot.pause()
         assert app.screen is dialog
+
+
+async def test_the_ecart_is_hinted_in_its_dialog_and_enter_puts_those_cards_aside() -> None:
+    from cardtable.engine.game import Action
+    from cardtable.engine.loop import deal_rng
+    from cardtable.engine.match import Match
+    from cardtable.tui.dialogs.pick_cards import PickCardsDialog
+    from cardtable.tui.screens.table import TableScreen
+
+    tarot = find_game("tarot")
+    match = Match(tarot, tarot.parse_options({}, 4), 4)
+    match.deal_new_hand(deal_rng(4, 0), first_dealer=0)
+    for seat in (1, 2, 3):
+        match.apply(Action(seat, "bid", "pass"))
+    match.apply(Action(0, "bid", "garde"))
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("tarot", ["human", "random", "random", "random"], seed=4), match))
+        await until(pilot, lambda: isinstance(app.screen, PickCardsDialog))
+        dialog = app.screen
+        assert isinstance(dialog, PickCardsDialog)
+        table = table_of(app)
+        assert table is not None and table.view is not None
+        _, advice = table.hint_choice()
+        assert advice is not None and advice.verb == "discard"
+        await pilot.press("t")
+        assert dialog.chosen == set(table.cards_of(table.view, advice)) and len(dialog.chosen) == dialog.count
+        await pilot.press("enter")
+        await until(pilot, lambda: any(a.verb == "discard" for a in table.match.hands[-1].actions))
+        assert next(a for a in table.match.hands[-1].actions if a.verb == "discard") == advice
+
+
+@pytest.mark.parametrize("dealer", [3, 2], ids=["offered-on-your-lead", "offered-out-of-turn"])
+async def test_malillas_redeal_question_is_hinted_in_its_dialog(dealer: int) -> None:
+    from cardtable.engine.loop import resume_match
+    from cardtable.engine.records import parse_record
+    from cardtable.tui.screens.table import TableScreen
+    from tests.tui.test_malilla import SEATS, seven_espadas_record
+
+    match = resume_match(parse_record(seven_espadas_record(dealer), find_game))
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("malilla", SEATS), match))
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        table = table_of(app)
+        assert table is not None
+        _, advice = table.hint_choice()
+        await pilot.press("t")
+        highlighted = dialog.query_one(OptionList).highlighted
+        assert highlighted is not None
+        offered = [value for _, value in dialog.choices]
+        expected = advice if advice in offered else None  # a card to play: "No, thanks" to the redeal
+        assert dialog.choices[highlighted][1] == expected
+        assert "Enter" in str(dialog.query_one(".dialog-hint", Static).render())
+
+
+async def test_the_log_says_which_call_a_pass_declines() -> None:
+    seats = ["heuristic"] * 4
+    app = CardTableApp(table_config("manille", seats, options={"doubling": True}, seed=12, first_dealer=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: (t := table_of(app)) is not None and any("trick" in line for line in t.logged))
+        table = table_of(app)
+        assert table is not None
+        knock_round = [line for line in table.logged if "knock" in line or "stake" in line or "counter" in line]
+        assert knock_round and not any("lets the stake stand" in line for line in knock_round)
+        assert any(line.endswith(("does not knock.", "does not counter.")) for line in knock_round)

@@ -16,6 +16,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
@@ -416,7 +417,12 @@ class TableScreen(Screen[None], Generic[V]):
             return
         # Every part of the table changes after an action: draw them all in one update, not one by one.
         with self.app.batch_update():
-            self._refresh_table(finished)
+            try:
+                self._refresh_table(finished)
+            except NoMatches:
+                if not self.app.is_running or self.app._exit:  # the app is closing: its widgets go first
+                    return
+                raise
 
     def _refresh_table(self, finished: bool = False) -> None:
         drawn = self.drawn_view()
