@@ -53,6 +53,7 @@ class BidDialog(HintedDialog[Action]):
                 yield Button("Bid (Enter)", variant="primary", id="bid")
                 yield Button("Pass (p)", id="pass")
             yield self.hint_line()
+        yield self.footer()
 
     def on_mount(self) -> None:
         self.show()

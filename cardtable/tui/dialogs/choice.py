@@ -41,6 +41,7 @@ class ChoiceDialog(HintedDialog["T | None"], Generic[T]):
                 yield Static(self.text, classes="dialog-text", markup=False)
             yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)], markup=False)
             yield self.hint_line()
+        yield self.footer()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

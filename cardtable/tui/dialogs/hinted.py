@@ -10,7 +10,7 @@ from typing import Protocol, TypeVar, runtime_checkable
 
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from cardtable.engine.game import Action
 from cardtable.tui.host import TableHost
@@ -34,6 +34,10 @@ class Advisor(Protocol):
 
 class HintedDialog(ModalScreen[R]):
     """A dialog answering a decision of the game: the hint key asks the table for its advice."""
+
+    def footer(self) -> Footer:
+        """The dialog's own keys in the footer (the table's, below it, do not work while it is open)."""
+        return Footer(show_command_palette=False)
 
     def hint_line(self) -> Static:
         return Static("", classes="dialog-hint", markup=False)

@@ -48,6 +48,7 @@ class PickCardsDialog(HintedDialog[frozenset[int] | None]):
             yield Static("", id="pick-status")
             yield self.hint_line()
             yield Button("Done (Enter)", variant="primary", id="done")
+        yield self.footer()
 
     def on_mount(self) -> None:
         self.refresh_hand()
