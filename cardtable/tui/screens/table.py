@@ -683,7 +683,11 @@ class TableScreen(Screen[None], Generic[V]):
                 action = None  # the advice is a card: "No, thanks" to the calls offered first
             cards = self.cards_of(view, action) if action is not None else frozenset()
             pointed = dialog.point_at(action, cards)
-            dialog.show_hint(self.hint_sentence(action) + ("  (Enter takes it)" if pointed else ""))
+            after = "  (Enter takes it)" if pointed else ""
+            if not pointed and action is not None and action.verb == PLAY_VERB and dialog.check_action("cancel", ()):
+                self.point_at_card(view, action)
+                after = "  (Esc, then Enter plays it)"  # a call dialog, and the advice is the card under the cursor
+            dialog.show_hint(self.hint_sentence(action) + after)
             return
         if action is None:
             self.say(self.hint_sentence(None))
@@ -691,14 +695,21 @@ class TableScreen(Screen[None], Generic[V]):
         if action.verb != PLAY_VERB:
             self.say(f"Hint: {self.parts.words.advice(action, view)} (key {self.key('calls')}).")
             return
+        position = self.point_at_card(view, action)
+        hand = self.query_one(HandView)
+        if position is not None and (face := hand.cards[position].face) is not None and face.back:
+            self.say(f"Hint: play card {position + 1}.")  # a blind card: its holder may not know it
+            return
+        self.say(self.hint_sentence(action))
+
+    def point_at_card(self, view: V, action: Action) -> int | None:
+        """Put the hand's cursor on the card ``action`` plays; its position, or None."""
         hand = self.query_one(HandView)
         for position, card in enumerate(hand.cards):
             if self.parts.play_entry(view, card.index) == action:
                 hand.cursor = position
-                if card.face is not None and card.face.back:  # a blind card: its holder may not know it
-                    self.say(f"Hint: play card {position + 1}.")
-                    return
-        self.say(self.hint_sentence(action))
+                return position
+        return None
 
     def cards_of(self, view: V, action: Action) -> frozenset[int]:
         """The cards an action names (an écart, the trumps shown), as deck indexes."""
