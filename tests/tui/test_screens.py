@@ -159,7 +159,7 @@ async def test_a_table_of_computers_names_its_bottom_seat_and_offers_no_play() -
         assert table.names[0] == "South" and "You" not in table.names
         assert table.check_action("play", ()) is False and table.check_action("hint", ()) is False
         footer = footer_line(app)
-        assert "Play" not in footer and "Hint" not in footer
+        assert "Play" not in footer and "Hint" not in footer and "Calls" not in footer
 
 
 # ------------------------------------------------------------------ settings

@@ -588,8 +588,8 @@ class TableScreen(Screen[None], Generic[V]):
         if action == "face_down":
             view = self.view
             return self.my_card_turn() and view is not None and self.parts.face_down_allowed(view)
-        if action == "play":
-            return bool(self.humans)  # watching the computers, Enter plays nothing (f hurries them)
+        if action in ("play", "calls"):
+            return bool(self.humans)  # watching the computers, nobody plays or calls (f hurries them)
         return True
 
     def action_move(self, step: int) -> None:
