@@ -16,7 +16,7 @@ from cardtable.tui.host import TableHost
 from cardtable.tui.themes import TABLE_THEMES
 
 SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no pause)"}
-SIZE_LABELS = {"auto": "By the terminal's size", "small": "Small", "large": "Large"}
+SIZE_LABELS = {"auto": "By the terminal's size", "small": "Small", "large": "Large (from 30 lines)"}
 
 
 class SettingsScreen(ModalScreen[None]):

@@ -54,6 +54,8 @@ POSITIONS = {
 AROUND = ("top-left", "top", "top-right", "left", "right")
 #: From this size on (columns, lines) the table grows: larger cards, a hand of 18 on one row, the last trick aside.
 ROOMY = (120, 40)
+#: Below this many lines a large card's trick would not fit: the cards stay small whatever the settings say.
+LARGE_CARDS_HEIGHT = 30
 #: The computer level whose choice the hint key shows.
 HINT_LEVEL = "heuristic"
 
@@ -187,8 +189,11 @@ class TableScreen(Screen[None], Generic[V]):
         return width >= ROOMY[0], height >= ROOMY[1]
 
     def large_cards(self) -> bool:
+        """Large cards: by the terminal's size (120 x 40), or when the settings ask and the trick has room."""
         size = self.settings.card_size
-        return size == "large" or (size == "auto" and all(self.roomy()))
+        if size == "large":
+            return self.app.size.height >= LARGE_CARDS_HEIGHT
+        return size == "auto" and all(self.roomy())
 
     def on_unmount(self) -> None:
         self.save.release()
@@ -754,9 +759,9 @@ class TableScreen(Screen[None], Generic[V]):
         return lines
 
     def refresh_last_trick(self) -> None:
-        """The side panel's last trick, on a wide terminal (a narrow one shows it on the key)."""
+        """The side panel's last trick, on a roomy terminal (a smaller one shows it on the key)."""
         panel = self.query_one("#last-trick", Static)
-        seen = self.seen_trick() if self.roomy()[0] else None
+        seen = self.seen_trick() if all(self.roomy()) else None
         text = "" if seen is None else "\n".join(["Last trick", *self.last_trick_lines(seen, self.parts.words.glyph)])
         if text != self.last_trick_text:
             self.last_trick_text = text
