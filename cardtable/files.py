@@ -123,6 +123,24 @@ def read_json(path: Path) -> object:
     return parse_json(text)
 
 
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all: a temporary file beside it, flushed to disk, then renamed.
+
+    A crash leaves either the old file or the new one, and at worst a ``NAME*.tmp`` beside them; ``OSError``.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
 def describe_os_error(error: OSError, folder: Path | None = None) -> str:
     """What went wrong with a file, in a player's words; ``folder`` names where a temporary file was refused."""
     if error.errno == errno.ENOTDIR and error.filename:

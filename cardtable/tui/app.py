@@ -130,7 +130,7 @@ class CardTableApp(TableHost):
             return
         try:
             saved, match = save.load()
-            table: TableScreen[Any] = TableScreen(saved.config, match, save)
+            table: TableScreen[Any] = TableScreen(saved.config, match, save, hints=saved.hints)
         except FileNotFoundError:
             save.release()
             self.main_menu("That match is no longer saved here: it was finished in another window.")
