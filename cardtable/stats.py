@@ -108,7 +108,10 @@ def summarize(archived: ArchivedMatch) -> MatchSummary | None:
     for s in range(record.players):
         sides.setdefault(rules.side_of(s, record.players), match.scores[s])
     ours = rules.side_of(seat, record.players)
-    score = " : ".join(str(value) for _side, value in sorted(sides.items(), key=lambda item: item[0] != ours))
+    if len(sides) == 2:
+        score = " : ".join(str(value) for _side, value in sorted(sides.items(), key=lambda item: item[0] != ours))
+    else:  # every seat for itself: the player's score beside the best of the others
+        score = f"{sides[ours]}, best other {max(value for side, value in sides.items() if side != ours)}"
     return MatchSummary(
         match_id=archived.match_id,
         finished=archived.finished,
