@@ -13,7 +13,7 @@ from cardtable.archive import ArchivedMatch, export_match, export_path, load_sta
 from cardtable.files import UnreadableFile, describe_os_error
 from cardtable.games import find_game
 from cardtable.stats import MatchSummary, Statistics
-from cardtable.tui.screens.watch import short_when
+from cardtable.tui.screens.watch import when
 
 #: How many of the latest matches the history lists (starred ones are listed whatever their age).
 LATEST = 100
@@ -62,7 +62,7 @@ class HistoryScreen(Screen[None]):
             return
         table = self.query_one(DataTable)
         table.add_column("★", key="star")
-        table.add_column("Ended")
+        table.add_column("Ended (UTC)")
         table.add_column("Game")
         table.add_column("Result")
         table.add_column("Players")
@@ -70,7 +70,7 @@ class HistoryScreen(Screen[None]):
             names = ", ".join(
                 name + (" (you)" if seat == summary.seat else "") for seat, name in enumerate(summary.names)
             )
-            table.add_row(self.star_mark(summary), short_when(summary.finished), find_game(summary.game).title,
+            table.add_row(self.star_mark(summary), when(summary.finished), find_game(summary.game).title,
                           result_text(summary), Text(names), key=summary.match_id)  # fmt: skip
         table.focus()
 

@@ -6,8 +6,6 @@ neither counts the match again nor writes a save (it holds no ``MatchSave``).
 
 from __future__ import annotations
 
-import calendar
-import time
 from typing import Any
 
 from rich.console import Group
@@ -39,15 +37,6 @@ def when(finished: str) -> str:
     return finished.replace("T", " ")[:16]
 
 
-def short_when(finished: str) -> str:
-    """``2026-12-01T10:00:00Z`` as "01 Dec 10:00" in the local time of this computer."""
-    try:
-        moment = calendar.timegm(time.strptime(finished, "%Y-%m-%dT%H:%M:%SZ"))
-    except (ValueError, OverflowError):
-        return when(finished)
-    return time.strftime("%d %b %H:%M", time.localtime(moment))
-
-
 class WatchScreen(Screen[None]):
     """The table of a finished match, at a point chosen with the keys: (hand, actions done in it)."""
 
@@ -71,6 +60,8 @@ class WatchScreen(Screen[None]):
         self.names = [seat.name for seat in archived.config.seats]
         self.hand = 0
         self.done = 0
+        #: The codes of the cards each seat holds at the point shown (every hand face up).
+        self.shown_hands: list[list[str]] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="watch"):
@@ -194,11 +185,14 @@ class WatchScreen(Screen[None]):
         hands = Table.grid(padding=(0, 1))
         hands.add_column(no_wrap=True)
         hands.add_column()
+        self.shown_hands = []
         for seat, name in enumerate(self.names):
             view = self.parts.seat_view(state, seat)
             marks = Text(("▶ " if state.to_act == seat else "  ") + name, style="bold" if state.to_act == seat else "")
             marks.append(" (dealer)" if state.dealer == seat else "")
-            cards = Text(" ").join(self.card_text(view, card) for card in self.held_cards(state, view, seat))
+            held = self.held_cards(state, view, seat)
+            self.shown_hands.append([view.deck.codes[card] for card in held])
+            cards = Text(" ").join(self.card_text(view, card) for card in held)
             hands.add_row(marks, cards)
         text = Text()
         text.append("On the table: ")
