@@ -25,6 +25,11 @@ def listed(statistics: Statistics, stars: set[str]) -> list[MatchSummary]:
     return [s for n, s in enumerate(newest) if n < LATEST or s.match_id in stars]
 
 
+def you(name: str) -> str:
+    """The player's own name in a list of players, marked unless it already says so."""
+    return name if name.casefold() == "you" else f"{name} (you)"
+
+
 def result_text(summary: MatchSummary) -> str:
     special = f" ({summary.special})" if summary.special else ""
     return f"{'Won' if summary.won else 'Lost'} {summary.score}{special}"
@@ -67,9 +72,7 @@ class HistoryScreen(Screen[None]):
         table.add_column("Result")
         table.add_column("Players")
         for summary in self.rows:
-            names = ", ".join(
-                name + (" (you)" if seat == summary.seat else "") for seat, name in enumerate(summary.names)
-            )
+            names = ", ".join(you(name) if seat == summary.seat else name for seat, name in enumerate(summary.names))
             table.add_row(self.star_mark(summary), when(summary.finished), find_game(summary.game).title,
                           result_text(summary), Text(names), key=summary.match_id)  # fmt: skip
         table.focus()

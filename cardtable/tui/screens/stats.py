@@ -75,6 +75,7 @@ class StatsScreen(Screen[None]):
                     yield Label("", id="stats-trend-title", markup=False)
                     yield Sparkline([], id="stats-trend")
                     yield Static("", id="stats-results")
+                    yield Static("", id="stats-games-chart")
                     yield Static("", id="stats-groups")
                     yield Static("", id="stats-counts", markup=False)
         yield Footer(show_command_palette=False)
@@ -105,6 +106,11 @@ class StatsScreen(Screen[None]):
         game = None if self.game == ALL else self.game
         body = self.query_one("#stats-body")
         width = max(BAR_MIN, min(BAR_MAX, body.size.width - 34))
+        self.query_one(Sparkline).set_class(self.app.size.height >= 36, "tall")
+        chart = self.query_one("#stats-games-chart", Static)
+        chart.display = game is None and len(statistics.games()) > 1
+        if chart.display:
+            chart.update(self.games_chart(width))
         groups = statistics.groups(game)
         if groups:
             parts = [group_text(group, width, with_game=game is None) for group in groups]
@@ -132,6 +138,21 @@ class StatsScreen(Screen[None]):
             strip.append("W" if won else "L", style="green" if won else "red")
         self.query_one("#stats-results", Static).update(strip)
         self.query_one("#stats-counts", Static).update(self.counts_text(game))
+
+    def games_chart(self, width: int) -> Text:
+        """Every game's matches as one bar each, the longest bar for the game played most."""
+        totals = [self.statistics.game_totals(game) for game in self.statistics.games()]
+        most = max(total.played for total in totals)
+        names = max(len(find_game(total.game).title) for total in totals)
+        text = Text("Matches by game\n", style="bold")
+        for total in totals:
+            length = max(1, round(width * total.played / most))
+            wins = round(length * total.won / total.played)
+            text.append(f"  {find_game(total.game).title:<{names}} ")
+            text.append("█" * wins, style="green")
+            text.append("░" * (length - wins), style="red")
+            text.append(f" {total.won}/{total.played}\n")
+        return text
 
     def counts_text(self, game: str | None) -> str:
         lines = []

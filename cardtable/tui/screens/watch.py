@@ -62,6 +62,8 @@ class WatchScreen(Screen[None]):
         self.done = 0
         #: The codes of the cards each seat holds at the point shown (every hand face up).
         self.shown_hands: list[list[str]] = []
+        #: The hand shown, told so far (its actions and who took each trick).
+        self.told: list[str] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="watch"):
@@ -73,6 +75,9 @@ class WatchScreen(Screen[None]):
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.show()
+
+    def on_resize(self) -> None:
         self.show()
 
     # ------------------------------------------------------------------ moving
@@ -126,12 +131,21 @@ class WatchScreen(Screen[None]):
 
     # ------------------------------------------------------------------ drawing
     def replayed(self, hand: int, done: int) -> Match:
-        """The match as it stood after ``done`` actions of hand ``hand`` (the archive's record replays cleanly)."""
+        """The match as it stood after ``done`` actions of hand ``hand`` (the archive's record replays cleanly).
+
+        ``self.told`` gets the story of that hand so far: each action, and who won each trick.
+        """
         match = self.record.new_match()
+        self.told = []
         for number, entry in enumerate(self.record.hands[: hand + 1]):
-            match.begin_hand(entry.dealer, entry.deal)
+            state = match.begin_hand(entry.dealer, entry.deal)
             for action in entry.actions if number < hand else entry.actions[:done]:
+                tricks = len(state.tricks)
                 match.apply(action)
+                if number == hand:
+                    self.told.append(self.parts.describe_action(action, self.names))
+                    if len(state.tricks) > tricks and (winner := state.tricks[-1].winner) is not None:
+                        self.told.append(f"— {self.names[winner]} takes the trick.")
         return match
 
     def show(self) -> None:
@@ -212,9 +226,9 @@ class WatchScreen(Screen[None]):
         return Group(top, hands, Text(), text)
 
     def log_text(self) -> Text:
-        """The hand's actions so far, the last one marked, the latest at the bottom."""
-        actions = self.record.hands[self.hand].actions[: self.done]
-        lines = [self.parts.describe_action(action, self.names) for action in actions[-14:]]
+        """The hand so far, the latest at the bottom and marked."""
+        room = max(8, self.query_one("#watch-log").size.height - 2)  # an action may take two lines
+        lines = self.told[-room:]
         text = Text()
         for number, line in enumerate(lines):
             text.append(line + "\n", style="bold" if number == len(lines) - 1 else "dim")
