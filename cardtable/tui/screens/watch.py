@@ -211,19 +211,36 @@ class WatchScreen(Screen[None]):
         text = Text()
         text.append("On the table: ")
         trick = self.parts.trick_cards(first_view)
-        if not trick:
-            text.append("nothing yet" if not state.tricks else "the last trick was gathered")
+        last = self.parts.last_trick(first_view) if not trick else None
+        if last is not None:  # between tricks: the one just taken, with its face-down cards turned up
+            players = self.record.players
+            trick = [((last.leader + k) % players, card) for k, card in enumerate(last.cards)]
+            text = Text("Last trick: ")
+        elif not trick:
+            text.append("nothing yet")
         for seat, shown in trick:
             if shown is None:  # face down to seat 0: its player's own view shows it
-                shown = dict(self.parts.trick_cards(self.parts.seat_view(state, seat))).get(seat)
+                shown = self.own_card(state, seat, last is not None)
             text.append(f"{self.names[seat]} ")
             if shown is None:
                 text.append("▒▒")
             else:
                 text.append_text(self.card_text(first_view, shown))
             text.append("  ")
+        if last is not None and last.winner is not None:
+            text.append(f"— {self.names[last.winner]} took it")
         text.append("\n\n" + score_line(self.record.rules, self.names, match.scores))
         return Group(top, hands, Text(), text)
+
+    def own_card(self, state: HandState, seat: int, last_trick: bool) -> int | None:
+        """The card ``seat`` played face down to this trick (or the last one), as its own view shows it."""
+        view = self.parts.seat_view(state, seat)
+        if not last_trick:
+            return dict(self.parts.trick_cards(view)).get(seat)
+        seen = self.parts.last_trick(view)
+        if seen is None:
+            return None
+        return seen.cards[(seat - seen.leader) % self.record.players]
 
     def log_text(self) -> Text:
         """The hand so far, the latest at the bottom and marked."""
