@@ -18,19 +18,17 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.engine.errors import RecordError
-from cardtable.engine.records import Record, dump_record, parse_record
+from cardtable.engine.records import Record, dump_record, write_atomically
 from cardtable.files import (
     MAX_FILE_BYTES,
     OsLock,
     UnreadableFile,
     describe_os_error,
-    move_aside,
     parse_json,
     read_json,
-    write_atomically,
+    set_aside_saying,
 )
-from cardtable.games import find_game
-from cardtable.saves import ARCHIVE, ARCHIVE_SUFFIX, TableConfig, data_dir, shorten
+from cardtable.saves import ARCHIVE, ARCHIVE_SUFFIX, TableConfig, data_dir, in_plain_words, shorten, table_and_record
 
 STARS = "stars.json"
 EXPORTS = "exports"
@@ -107,40 +105,19 @@ def _counts(raw: object) -> dict[str, int]:
 def read_archived(match_id: str, home: Path | None = None) -> ArchivedMatch:
     """One archived match; ``UnreadableFile`` with a player's reason for anything wrong with it."""
     path = entry_path(match_id, home)
-    try:
-        raw = read_compressed(path)
-        if not isinstance(raw, dict):
-            raise UnreadableFile("it does not hold a match (a JSON object)")
-        record = parse_record(raw, find_game)
-        config = TableConfig.from_json(raw.get("table"))
-        if config.game != record.rules.name or config.players != record.players:
-            raise RecordError("its table and its record are not of the same game and players")
+    with in_plain_words("it cannot be used"):
+        saved = table_and_record(read_compressed(path))
+        raw, record, config = saved.raw, saved.record, saved.config
         finished = raw.get("finished")
         if not isinstance(finished, str) or not re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", finished):
             raise RecordError("it does not say when the match ended (finished)")
         return ArchivedMatch(match_id, record, config, finished, _counts(raw.get("assisted")), raw)
-    except (FileNotFoundError, UnreadableFile):
-        raise
-    except RecordError as error:
-        where = f" (hand {error.hand + 1})" if isinstance(error.hand, int) else ""
-        raise UnreadableFile(shorten(error.reason) + where) from None
-    except OSError as error:
-        raise UnreadableFile(f"it cannot be read: {describe_os_error(error)}") from None
-    except Exception as error:  # whatever else a damaged file provokes, it must not stop the table
-        raise UnreadableFile(f"it cannot be used ({shorten(str(error)) or error.__class__.__name__})") from None
 
 
 def set_aside_archived(match_id: str, reason: str, home: Path | None = None) -> str:
     """Move an archived match that cannot be used out of the way, and say what was wrong in a player's words."""
-    path = entry_path(match_id, home)
     said = f"A finished match in the archive could not be used: {reason}."
-    try:
-        kept = move_aside(path)
-    except FileNotFoundError:
-        return said
-    except OSError as error:
-        return f"{said} It could not be moved aside ({describe_os_error(error, path.parent)}), so it stays as {path}."
-    return f"{said} The file was kept as {kept}; the statistics leave it out."
+    return set_aside_saying(entry_path(match_id, home), said, "; the statistics leave it out")
 
 
 # ---------------------------------------------------------------------------------------------- stars
@@ -169,11 +146,7 @@ def load_stars(home: Path | None = None) -> tuple[set[str], list[str]]:
 
 def _damaged_stars(path: Path, reason: str) -> str:
     said = f"Your starred matches could not be used: {reason}."
-    try:
-        kept = move_aside(path)
-    except OSError as error:
-        return f"{said} The file could not be moved aside ({describe_os_error(error, path.parent)})."
-    return f"{said} The file was kept as {kept}; star the matches again to keep them listed."
+    return set_aside_saying(path, said, "; star the matches again to keep them listed")
 
 
 def set_star(match_id: str, starred: bool, home: Path | None = None) -> set[str]:

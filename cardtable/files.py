@@ -123,24 +123,6 @@ def read_json(path: Path) -> object:
     return parse_json(text)
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all: a temporary file beside it, flushed to disk, then renamed.
-
-    A crash leaves either the old file or the new one, and at worst a ``NAME*.tmp`` beside them; ``OSError``.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
 def describe_os_error(error: OSError, folder: Path | None = None) -> str:
     """What went wrong with a file, in a player's words; ``folder`` names where a temporary file was refused."""
     if error.errno == errno.ENOTDIR and error.filename:
@@ -181,6 +163,16 @@ def move_aside(path: Path) -> Path:
     target = aside_name(path)
     path.rename(target)
     return target
+
+
+def set_aside_saying(path: Path, said: str, kept: str = "") -> str:
+    """Move a file that cannot be used aside, and tell the player: ``said``, then where it is kept (and ``kept``)
+    or why it stays where it is."""
+    try:
+        target = move_aside(path)
+    except OSError as error:
+        return f"{said} It could not be moved aside ({describe_os_error(error, path.parent)}), so it stays as {path}."
+    return f"{said} The file was kept as {target}{kept}."
 
 
 def write_crash_log(error: BaseException, folder: Path) -> Path | None:

@@ -21,6 +21,7 @@ import secrets
 import tempfile
 import time
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from cardtable.engine.errors import RecordError
 from cardtable.engine.loop import resume_match
 from cardtable.engine.match import Match
 from cardtable.engine.players import computer_levels
-from cardtable.engine.records import Record, parse_record, save_record
+from cardtable.engine.records import Record, parse_record, save_record, write_atomically
 from cardtable.files import (
     OsLock,
     UnreadableFile,
@@ -37,7 +38,6 @@ from cardtable.files import (
     move_aside,
     quote,
     read_json,
-    write_atomically,
 )
 from cardtable.games import find_game
 
@@ -171,7 +171,11 @@ class SavedTable:
 
 def read_save(path: Path) -> SavedTable:
     """A save file, checked whole; ``UnreadableFile`` or ``RecordError`` naming what is wrong, ``OSError``."""
-    raw = read_json(path)
+    return table_and_record(read_json(path))
+
+
+def table_and_record(raw: object) -> SavedTable:
+    """A match file's content (a save, an archived match): its record and its table, checked against each other."""
     if not isinstance(raw, dict):
         raise UnreadableFile("it does not hold a match (a JSON object)")
     record = parse_record(raw, find_game)
@@ -259,18 +263,9 @@ class MatchSave:
 
     def load(self) -> tuple[SavedTable, Match]:
         """Read and replay the save; ``UnreadableFile`` with a player's reason for anything wrong with it."""
-        try:
+        with in_plain_words("it does not replay"):
             saved = read_save(self.path)
             return saved, resume_match(saved.record)
-        except (FileNotFoundError, UnreadableFile):
-            raise
-        except RecordError as error:
-            where = f" (hand {error.hand + 1})" if isinstance(error.hand, int) else ""
-            raise UnreadableFile(shorten(error.reason) + where) from None
-        except OSError as error:
-            raise UnreadableFile(f"it cannot be read: {describe_os_error(error)}") from None
-        except Exception as error:  # whatever else a damaged file provokes, it must not stop the table
-            raise UnreadableFile(f"it does not replay ({shorten(str(error)) or error.__class__.__name__})") from None
 
 
 def keep_in_archive(home: Path, match_id: str, entry: dict[str, Any]) -> Path:
@@ -284,6 +279,23 @@ def keep_in_archive(home: Path, match_id: str, entry: dict[str, Any]) -> Path:
     text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
     write_atomically(path, gzip.compress(text.encode("utf-8"), mtime=0))
     return path
+
+
+@contextlib.contextmanager
+def in_plain_words(otherwise: str) -> Iterator[None]:
+    """Reading a match file: whatever goes wrong becomes ``UnreadableFile`` with a player's reason (``otherwise``
+    for a failure nobody foresaw); a missing file stays ``FileNotFoundError``."""
+    try:
+        yield
+    except (FileNotFoundError, UnreadableFile):
+        raise
+    except RecordError as error:
+        where = f" (hand {error.hand + 1})" if isinstance(error.hand, int) else ""
+        raise UnreadableFile(shorten(error.reason) + where) from None
+    except OSError as error:
+        raise UnreadableFile(f"it cannot be read: {describe_os_error(error)}") from None
+    except Exception as error:  # whatever else a damaged file provokes, it must not stop the table
+        raise UnreadableFile(f"{otherwise} ({shorten(str(error)) or error.__class__.__name__})") from None
 
 
 @dataclass

@@ -21,8 +21,9 @@ from typing import Any
 
 from cardtable.archive import ArchivedMatch, archived_ids, read_archived, set_aside_archived
 from cardtable.engine.game import Number
+from cardtable.engine.records import write_atomically
 from cardtable.engine.tally import tally_match
-from cardtable.files import OsLock, UnreadableFile, describe_os_error, move_aside, read_json, write_atomically
+from cardtable.files import OsLock, UnreadableFile, describe_os_error, read_json, set_aside_saying
 from cardtable.games import find_game
 from cardtable.saves import data_dir
 
@@ -247,12 +248,8 @@ def _read_cache(path: Path, notices: list[str]) -> dict[str, MatchSummary] | Non
 
 
 def _set_aside(path: Path, reason: str) -> str:
-    said = f"The statistics file could not be used: {reason}."
-    try:
-        kept = move_aside(path)
-    except OSError as error:
-        return f"{said} It could not be moved aside ({describe_os_error(error, path.parent)}); it is rebuilt."
-    return f"{said} It was kept as {kept} and rebuilt from the archive of finished matches."
+    said = f"The statistics file could not be used: {reason}; it is rebuilt from the archive of finished matches."
+    return set_aside_saying(path, said)
 
 
 def _take(lock: OsLock) -> bool:

@@ -22,6 +22,7 @@ from cardtable.engine.cards import bits
 from cardtable.engine.game import PLAY_VERB, HandState
 from cardtable.engine.match import Match
 from cardtable.tui.dialogs.choice import ChoiceDialog
+from cardtable.tui.dialogs.export import ExportDialog
 from cardtable.tui.games import parts_for
 from cardtable.tui.games.base import TableParts
 from cardtable.tui.host import TableHost
@@ -122,8 +123,6 @@ class WatchScreen(Screen[None]):
             self.go(chosen, 0)
 
     def action_export(self) -> None:
-        from cardtable.tui.screens.history import ExportDialog
-
         self.app.push_screen(ExportDialog(self.archived))
 
     def action_close(self) -> None:
