@@ -22,11 +22,14 @@ def record_of(name: str) -> dict[str, Any]:
 
 
 def archive(home: Path, name: str, match_id: str, finished: str = "2026-12-01T10:00:00Z",
-            human: int = 0, **extra: Any) -> Path:  # fmt: skip
-    """Archive a record as a finished match with the person at ``human`` and the heuristic everywhere else."""
+            human: int = 0, others: str | None = None, **extra: Any) -> Path:  # fmt: skip
+    """Archive a record as a finished match with the person at ``human`` and the heuristic (or ``others``)
+    everywhere else."""
     record = record_of(name)
     game, players = record["game"], record.get("players", 4)
     seats = default_seats(game, players)
-    seats[0].kind, seats[human].kind = seats[human].kind, "human"
+    for seat in seats:
+        seat.kind = others or "heuristic"
+    seats[human].kind = "human"
     table = TableConfig(game, players, seats, record.get("options", {}), 1, 0)
     return keep_in_archive(home, match_id, {**record, "table": table.to_json(), "finished": finished, **extra})

@@ -58,9 +58,13 @@ def test_opponent_levels_variants_and_hot_seat_are_groups_of_their_own(home: Pat
     archive(home, WON, "m1")
     archive(home, "truco/mineiro_doze_accepted_pays_12", "m2")
     archive(home, WON, "m3", human=1)  # seat 1 is the player: seats 0 and 2, the opponents, are computers
+    archive(home, WON, "m4", others="random")
+    archive(home, WON, "m5", others="human")  # hot-seat: the first person's statistics, against people
     statistics = load_statistics(home)[0]
-    assert {(g.variant, g.level) for g in statistics.groups()} == {("Paulista, 4 players", "heuristic"),
-                                                                   ("Mineiro, 2 players", "heuristic")}  # fmt: skip
+    assert {(g.variant, g.level): g.played for g in statistics.groups()} == {
+        ("Paulista, 4 players", "heuristic"): 2, ("Mineiro, 2 players", "heuristic"): 1,
+        ("Paulista, 4 players", "random"): 1, ("Paulista, 4 players", "hot-seat"): 1}  # fmt: skip
+    assert statistics.by_id("m5").seat == 0  # type: ignore[union-attr]
 
 
 def test_a_match_played_with_hints_is_counted_and_marked(home: Path) -> None:

@@ -74,14 +74,21 @@ async def test_statistics_after_two_matches(table_home: Path) -> None:
         assert "Manille: 4 players, against random" in groups and "1 of 2 won (50 %)" in groups
         assert "Streak 1 (best 1)" in groups and "1 with help" in groups
         assert text_of(screen, "#stats-results") == "LW"
+        (table_home / STATS).write_text("damaged")
+        await pilot.press("r")  # rebuilt from the archive
+        await pilot.pause()
+        assert any("rebuilt from 2 archived matches" in n.message for n in app._notifications)
+        assert text_of(screen, "#stats-total") == "2 played · 1 won (50 %)"
         await pilot.press("h")
         await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
-        table = app.screen.query_one(DataTable)
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        table = history.query_one(DataTable)
         assert table.row_count == 2
         assert [str(table.get_row_at(n)[3]) for n in range(2)] == ["Won 101 : 0", "Lost 90 : 105"]
         await pilot.press("s")  # star the newest
         await pilot.pause()
-        assert json.loads((table_home / "stars.json").read_text())["starred"] == [app.screen.rows[0].match_id]
+        assert json.loads((table_home / "stars.json").read_text())["starred"] == [history.rows[0].match_id]
     statistics, notices = load_statistics(table_home)
     assert notices == [] and [s.assisted["hints"] for s in statistics.matches] == [0, 1]
 
@@ -93,6 +100,8 @@ async def test_watching_a_finished_match_step_by_step(table_home: Path) -> None:
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.screen.__class__.__name__ == "StartScreen")
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Statistics" in titles and "Match history" in titles
         await pilot.press("h")
         await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
         await pilot.press("enter")
