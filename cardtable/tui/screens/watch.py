@@ -24,7 +24,7 @@ from cardtable.engine.match import Match
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.export import ExportDialog
 from cardtable.tui.games import parts_for
-from cardtable.tui.games.base import TableParts
+from cardtable.tui.games.base import TableParts, says
 from cardtable.tui.host import TableHost
 from cardtable.tui.sides import score_line
 
@@ -144,7 +144,7 @@ class WatchScreen(Screen[None]):
                 if number == hand:
                     self.told.append(self.parts.describe_action(action, self.names))
                     if len(state.tricks) > tricks and (winner := state.tricks[-1].winner) is not None:
-                        self.told.append(f"— {self.names[winner]} takes the trick.")
+                        self.told.append(f"— {self.names[winner]} {says(self.names[winner], 'takes')} the trick.")
         return match
 
     def show(self) -> None:
