@@ -10,7 +10,7 @@ import pytest
 
 from cardtable.archive import archived_ids, export_match, export_path, load_stars, read_archived, set_star
 from cardtable.cli import main
-from cardtable.saves import ARCHIVE, MatchSave
+from cardtable.saves import ARCHIVE, MatchSave, read_save
 from cardtable.stats import SCHEMA, STATS, load_statistics
 from tests.saves.support import a_match
 from tests.stats.support import archive
@@ -151,6 +151,17 @@ def test_finishing_a_match_archives_it_and_the_statistics_follow(home: Path) -> 
     # The match stops early (a test's few actions), so the statistics set it aside rather than count it.
     statistics, notices = load_statistics(home)
     assert statistics.matches == [] and "stops before the match is over" in notices[0]
+
+
+def test_the_hints_given_so_far_come_back_with_a_resumed_match(home: Path) -> None:
+    config, match = a_match("manille", actions=3)
+    save = MatchSave.new(home)
+    save.write(config, {**match.to_record(), "assisted": {"undos": 0, "hints": 4}})
+    save.release()
+    assert read_save(save.path).hints == 4
+    save.write(config, {**match.to_record(), "assisted": {"hints": "many"}})
+    save.release()
+    assert read_save(save.path).hints == 0  # a count that is not one is no hint
 
 
 def test_stars_are_kept_and_a_damaged_file_of_stars_is_set_aside(home: Path) -> None:
