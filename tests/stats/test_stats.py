@@ -164,6 +164,18 @@ def test_the_hints_given_so_far_come_back_with_a_resumed_match(home: Path) -> No
     assert read_save(save.path).hints == 0  # a count that is not one is no hint
 
 
+def test_the_history_lists_the_latest_hundred_and_every_starred_match() -> None:
+    from cardtable.stats import MatchSummary, Statistics
+    from cardtable.tui.screens.history import LATEST, listed
+
+    names = ["You", "B", "C", "D"]
+    summaries = [MatchSummary(f"m{n:03}", f"2026-12-01T10:{n // 60:02}:{n % 60:02}Z", "truco", "v", "heuristic", 0,
+                              names, n % 2 == 0, "1 : 0", 1, 1, 0, {}, {}) for n in range(130)]  # fmt: skip
+    shown = listed(Statistics(summaries), {"m005", "m129"})
+    assert len(shown) == LATEST + 1 and shown[0].match_id == "m129" and shown[-1].match_id == "m005"
+    assert [s.match_id for s in shown[:3]] == ["m129", "m128", "m127"]
+
+
 def test_stars_are_kept_and_a_damaged_file_of_stars_is_set_aside(home: Path) -> None:
     assert set_star("m1", True, home) == {"m1"}
     set_star("m2", True, home)

@@ -57,6 +57,8 @@ class StatsScreen(Screen[None]):
     BINDINGS = [
         Binding("h", "history", "Match history"),
         Binding("r", "rebuild", "Rebuild"),
+        Binding("pagedown,space", "scroll_body(1)", "Scroll", show=False),
+        Binding("pageup", "scroll_body(-1)", "Scroll back", show=False),
         Binding("escape,q", "close", "Back"),
     ]
 
@@ -164,6 +166,11 @@ class StatsScreen(Screen[None]):
                     f"{find_game(name).title}: " + " · ".join(f"{label} {value}" for _k, label, value in counts)
                 )
         return "\n".join(lines)
+
+    def action_scroll_body(self, direction: int) -> None:
+        """The figures scroll while the list of games keeps the keyboard."""
+        body = self.query_one("#stats-body", VerticalScroll)
+        body.scroll_page_down() if direction > 0 else body.scroll_page_up()
 
     def action_history(self) -> None:
         from cardtable.tui.screens.history import HistoryScreen
