@@ -57,8 +57,9 @@ class StatsScreen(Screen[None]):
     BINDINGS = [
         Binding("h", "history", "Match history"),
         Binding("r", "rebuild", "Rebuild"),
-        Binding("pagedown,space", "scroll_body(1)", "Scroll", show=False),
-        Binding("pageup", "scroll_body(-1)", "Scroll back", show=False),
+        # Over the games list's own paging: the list is short, the figures may be long.
+        Binding("pagedown,space", "scroll_body(1)", "Scroll", show=False, priority=True),
+        Binding("pageup", "scroll_body(-1)", "Scroll back", show=False, priority=True),
         Binding("escape,q", "close", "Back"),
     ]
 
