@@ -110,6 +110,9 @@ class CardTableApp(TableHost):
 
             await self.push_screen_wait(SettingsScreen(self.settings, self.unicode_terminal))
             self.main_menu()
+        elif choice in ("stats", "history"):
+            await self.push_screen_wait(self.stats_screen() if choice == "stats" else self.history_screen())
+            self.main_menu()
         elif choice.startswith("rules:"):
             from cardtable.tui.screens.rules import RulesScreen
 
@@ -149,7 +152,7 @@ class CardTableApp(TableHost):
             return
         try:
             saved, match = save.load()
-            table: TableScreen[Any] = TableScreen(saved.config, match, save)
+            table: TableScreen[Any] = TableScreen(saved.config, match, save, hints=saved.hints)
         except FileNotFoundError:
             save.release()
             self.main_menu("That match is no longer saved here: it was finished in another window.")
@@ -339,12 +342,38 @@ class CardTableApp(TableHost):
             if isinstance(screen, TableScreen):
                 screen.refresh_table()
 
+    def stats_screen(self) -> Screen[None]:
+        from cardtable.tui.screens.stats import StatsScreen
+
+        return StatsScreen()
+
+    def history_screen(self) -> Screen[None]:
+        from cardtable.stats import load_statistics
+        from cardtable.tui.screens.history import HistoryScreen
+
+        statistics, notices = load_statistics()
+        for notice in notices:
+            self.notify(notice, severity="warning", timeout=10)
+        return HistoryScreen(statistics)
+
+    def open_from_palette(self, which: str) -> None:
+        """The statistics or the history over whatever screen is showing (a match in play carries on under it)."""
+        from cardtable.tui.screens.history import HistoryScreen
+        from cardtable.tui.screens.stats import StatsScreen
+
+        if not isinstance(self.screen, StatsScreen | HistoryScreen):
+            self.push_screen(self.stats_screen() if which == "stats" else self.history_screen())
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         # Textual's "Keys" docks a help panel beside the screen and squeezes the table: the keys screen instead.
         for command in super().get_system_commands(screen):
             if command.title != "Keys":
                 yield command
         yield SystemCommand("Keys", "Every key of the table (the keys screen)", self.show_keys)
+        yield SystemCommand("Statistics", "Your results by game, variant and opponent level",
+                            lambda: self.open_from_palette("stats"))  # fmt: skip
+        yield SystemCommand("Match history", "Watch, star or export your finished matches",
+                            lambda: self.open_from_palette("history"))  # fmt: skip
         four, ascii_ = on_off(self.settings.four_colour), on_off(self.ascii_cards)
         yield SystemCommand("Settings", "Computer speed, theme, deck style, card size", self.open_settings)
         yield SystemCommand(f"Four-colour deck: {four}", f"Give each suit its own colour (now {four})",

@@ -38,11 +38,14 @@ def saved_when(modified: float, now: float | None = None) -> str:
 
 
 class StartScreen(Screen[str]):
-    """Dismisses with "resume:N" (the Nth of the unfinished matches), "new", "rules:GAME", "settings" or "quit"."""
+    """Dismisses with "resume:N" (the Nth of the unfinished matches), "new", "rules:GAME", "stats", "history",
+    "settings" or "quit"."""
 
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("u", "choose('resume')", "Resume"),
+        Binding("s", "choose('stats')", "Statistics"),
+        Binding("h", "choose('history')", "History"),
         Binding("o", "choose('settings')", "Settings"),
         # The menu says "Quit (q)"; the footer shows the application's Ctrl+Q once, not Quit twice.
         Binding("q", "choose('quit')", "Quit", show=False),
@@ -71,6 +74,8 @@ class StartScreen(Screen[str]):
         entries.append(Option("New game   (n)", id="new"))
         for game in available_games():
             entries.append(Option(f"Rules of {find_game(game).title}", id=f"rules:{game}"))
+        entries.append(Option("Statistics   (s)", id="stats"))
+        entries.append(Option("Match history   (h)", id="history"))
         entries.append(Option("Settings   (o)", id="settings"))
         entries.append(Option("Quit   (q)", id="quit"))
         with Vertical(id="start", classes="dialog"):
