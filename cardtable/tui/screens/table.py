@@ -31,7 +31,7 @@ from cardtable.tui.dialogs.message import HandOverScreen
 from cardtable.tui.games import parts_for
 from cardtable.tui.games.base import SeenTrick, TableParts, says
 from cardtable.tui.host import TableHost
-from cardtable.tui.keys import KEYMAP_BINDINGS, TABLE_BINDINGS, first_key, key_rows
+from cardtable.tui.keys import CALL_KEYS, KEYMAP_BINDINGS, TABLE_BINDINGS, first_key, key_rows
 from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
 from cardtable.tui.sides import side_name, sides
 from cardtable.tui.widgets.card import Face
@@ -76,8 +76,8 @@ class TableScreen(Screen[None], Generic[V]):
         self.save_problem: str | None = None
         self.saved = False
         self.rules = find_game(config.game)
-        self.parts: TableParts[V] = parts_for(config.game)
         options = self.rules.parse_options(config.options, config.players)
+        self.parts: TableParts[V] = parts_for(config.game).for_options(options)
         self.match = match if match is not None else Match(self.rules, options, config.players)
         self.names = [seat.name for seat in config.seats]
         self.humans = [i for i, seat in enumerate(config.seats) if seat.human]
@@ -195,6 +195,10 @@ class TableScreen(Screen[None], Generic[V]):
             self.log_line(said)
             if event.action.verb == CALL_VERB and event.action.seat not in self.humans:
                 self.notify(said, timeout=3)  # a computer's call or bid, announced
+            drawn = self.drawn_view()
+            for line in self.parts.news(drawn[0], event.action, self.names) if drawn is not None else ():
+                self.log_line(line)
+                self.notify(line, timeout=6)  # what the call settled, for everyone at the table
             self.autosave()
         elif isinstance(event, TrickWon):
             self.log_trick(event.trick)
@@ -332,6 +336,8 @@ class TableScreen(Screen[None], Generic[V]):
         code = view.deck.codes[card]
         rank, suit = self.parts.card_face(code, self.settings.ascii_cards)
         marked = self.parts.is_marked(view, card)
+        if key is not None and marked:  # in the hand, a mark that shows without colour too
+            marks.setdefault("subtitle", self.parts.card_mark(view, card, self.settings.ascii_cards))
         return Face(card if key is None else key, rank, suit, self.parts.suit_letter(view, card), trump=marked,
                     **marks)  # fmt: skip
 
@@ -412,7 +418,9 @@ class TableScreen(Screen[None], Generic[V]):
                 placed[self.position_of(seat)] = Face(-1, "", "", "", back=True, **marks)
             else:
                 placed[self.position_of(seat)] = self.face(view, card, winning=best, **marks)
-        self.query_one(TrickArea).show(placed, self.parts.centre_text(view))
+        aside_card, aside_title, note = self.parts.aside(view)
+        aside = self.face(view, aside_card, title=aside_title) if aside_card is not None else None
+        self.query_one(TrickArea).show(placed, self.parts.centre_text(view), aside, note)
 
     def refresh_hand(self, view: V, held: int) -> None:
         hand = self.query_one(HandView)
@@ -436,8 +444,11 @@ class TableScreen(Screen[None], Generic[V]):
         lines.extend(self.parts.info_lines(view, self.names, private))
         lines.append("")
         lines.append("Score")
+        now = self.parts.scores_now(view)
         for side_seats, score in self.sides_and_scores():
-            lines.append(f"  {self.side_name(side_seats)}: {score}")
+            score = now[side_seats[0]] if now is not None else score
+            standing = self.parts.standing(view, score)
+            lines.append(f"  {self.side_name(side_seats)}: {score}" + (f" ({standing})" if standing else ""))
         pts = self.parts.hand_points(view)
         if pts is not None:
             lines.append("This hand")
@@ -483,7 +494,11 @@ class TableScreen(Screen[None], Generic[V]):
         if self.parts.face_down_allowed(view):
             keys.append(f"{self.key('face-down')}: face down")
         extra = [a for a in actions if a.verb != PLAY_VERB]
-        if extra:
+        keyed = [f"{self.key(k)}: {self.parts.call_key_label(view, k)}" for k in CALL_KEYS
+                 if self.parts.call_key_actions(view, k)]  # fmt: skip
+        if keyed:
+            keys.extend(keyed)
+        elif extra:
             keys.append(f"{self.key('calls')}: " + ", ".join(self.parts.choice_label(a).lower() for a in extra))
         return f"{text}  ({'; '.join(keys)})"
 
@@ -528,6 +543,8 @@ class TableScreen(Screen[None], Generic[V]):
             return None
         if action == "last_trick":
             return True if self.seen_trick() is not None else None
+        if action == "call_key":
+            return self.waiting is not None and self.view is not None and bool(self.key_calls(str(parameters[0])))
         return True
 
     def action_move(self, step: int) -> None:
@@ -565,6 +582,20 @@ class TableScreen(Screen[None], Generic[V]):
         extra = [a for a in self.view.legal_actions() if a.verb != PLAY_VERB]
         if extra:
             self.run_worker(self._ask_calls(extra), group="dialog", exclusive=True)
+
+    def key_calls(self, key: str) -> list[Action]:
+        """The calls the call key ``key`` makes on this turn (none while an offer waits for its answer)."""
+        if self.waiting is None or self.view is None or self.waiting.offered:
+            return []
+        return self.parts.call_key_actions(self.view, key)
+
+    def action_call_key(self, key: str) -> None:
+        """One kind of call by its own key: made at once when it is the only one, else chosen in a dialog."""
+        calls = self.key_calls(key)
+        if len(calls) == 1:
+            self.submit(calls[0])
+        elif calls:
+            self.run_worker(self._ask_calls(calls), group="dialog", exclusive=True)
 
     async def _ask_calls(self, extra: list[Action]) -> None:
         if self.view is None:
@@ -642,8 +673,14 @@ class TableScreen(Screen[None], Generic[V]):
         if not hands and on_demand:
             self.notify("No hand has been scored yet.", timeout=3)
             return
+        explanation = hands[-1].explain(self.names) if hands else []
+        drawn = self.drawn_view()
+        for seats, score in self.sides_and_scores():
+            standing = self.parts.standing(drawn[0], score) if drawn is not None else ""
+            if standing:
+                explanation.append(f"{self.side_name(seats)}: {score} points, {standing}.")
         sheet = ScoreSheetScreen(self.rules.title, self.side_name, self.sides_and_scores(), self.history,
-                                 hands[-1].explain(self.names) if hands else [], final=final)  # fmt: skip
+                                 explanation, final=final)  # fmt: skip
         await self.app.push_screen_wait(sheet)
 
     async def match_over(self, event: MatchOver) -> None:
