@@ -87,3 +87,63 @@ def test_terminal_too_small(snap_compare: Any, size: tuple[int, int]) -> None:
         await pilot.pause(0.3)
 
     assert snap_compare(app, terminal_size=size, run_before=settle)
+
+
+def truco_match(players: int, first_dealer: int, scripted: list[Any]) -> Any:
+    """A Truco (Paulista) match at its first hand, after ``scripted`` actions."""
+    from cardtable.engine.loop import deal_rng
+    from cardtable.engine.match import Match
+
+    truco = find_game("truco")
+    match = Match(truco, truco.parse_options(None, players), players)
+    match.deal_new_hand(deal_rng(2, 0), first_dealer=first_dealer)
+    for action in scripted:
+        match.apply(action)
+    return match
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_truco_table_with_a_truco_to_answer(snap_compare: Any, size: tuple[int, int]) -> None:
+    from cardtable.engine.game import Action
+    from cardtable.tui.dialogs.call import CallDialog
+
+    app = CardTableApp()
+    match = truco_match(4, 2, [Action(3, "call", "truco")])  # West leads and calls truco: you answer
+
+    async def the_call(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("truco", RANDOM_SEATS, seed=2, first_dealer=2), match))
+        await wait_for(pilot, lambda: isinstance(app.screen, CallDialog))
+
+    assert snap_compare(app, terminal_size=size, run_before=the_call)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_six_player_truco_table(snap_compare: Any, size: tuple[int, int]) -> None:
+    app = CardTableApp()
+    names = ["You", "Bea", "Cy", "Dee", "Eli", "Fay"]
+    config = table_config("truco", ["human"] + ["random"] * 5, names=names, seed=2, first_dealer=5)
+
+    async def your_turn(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        app.push_screen(TableScreen(config, truco_match(6, 5, [])))
+        await wait_for(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
+
+    assert snap_compare(app, terminal_size=size, run_before=your_turn)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_truco_argentino_table_with_an_envido_to_answer(snap_compare: Any, size: tuple[int, int]) -> None:
+    from cardtable.tui.dialogs.call import CallDialog
+    from tests.tui.test_truco_argentino import ARGENTINO, argentino_match
+
+    app = CardTableApp()
+    config = table_config("truco", ["human", "random"], names=["You", "North"], options=ARGENTINO)
+
+    async def the_envido(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        match = argentino_match(["AS 5S 3C", "7D 6D KS"], [{"seat": 1, "call": "envido"}])
+        app.push_screen(TableScreen(config, match))
+        await wait_for(pilot, lambda: isinstance(app.screen, CallDialog))
+
+    assert snap_compare(app, terminal_size=size, run_before=the_envido)

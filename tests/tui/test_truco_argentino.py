@@ -95,7 +95,7 @@ async def test_an_envido_to_answer_says_what_each_answer_is_worth_and_the_counts
         asked = await dialog(pilot)
         assert asked.title_text == "North calls envido. Envido: accept (2) or refuse (1) or raise?"
         labels = [text for text, _ in asked.choices]
-        assert "Accept (quiero): 2 to the best count" in labels and "Refuse (no quiero): they score 1" in labels
+        assert "Accept (quiero): 2 points" in labels and "Refuse (no quiero): 1 to them" in labels
         assert "Real envido (+3)" in labels
         shown = screen_text(app)
         assert "Your envido counts 26." in shown and "A♠" in shown  # your count and your hand stay in view

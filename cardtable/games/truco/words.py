@@ -161,7 +161,7 @@ ARGENTINO_NOTES = {"truco": "TRUCO!", "accept": "quiero", "refuse": "no quiero",
                    "contraflor": "contraflor!", "contraflor_al_resto": "al resto!", "mazo": "to the deck"}  # fmt: skip
 ENVIDO_CALLS = ("envido", "real_envido", "falta_envido")
 #: What each envido call adds to the chain, as its label says it.
-ENVIDO_WORTH = {"envido": "+2", "real_envido": "+3", "falta_envido": "what the leader lacks"}
+ENVIDO_WORTH = {"envido": "+2", "real_envido": "+3", "falta_envido": "the falta"}
 FLOR_CALLS = ("flor", "contraflor", "contraflor_al_resto")
 
 
@@ -232,14 +232,11 @@ class ArgentinoWords(TrucoWords):
         if action.verb != "call":
             return self.choice_label(action)
         if word in QUIERO:
-            said = (FLOR_QUIERO if phase == "answer_flor" else QUIERO)[word]
+            said = FLOR_QUIERO[word].capitalize() if phase == "answer_flor" else f"{word.capitalize()} ({QUIERO[word]})"
             if phase == "answer":
-                worth = f"the hand is worth {view.proposed}" if word == "accept" else f"they score {view.value}"
-            elif word == "accept":
-                worth = f"{view.accept_worth} to the best count"
-            else:
-                worth = f"they score {view.refuse_worth}"
-            return f"{word.capitalize()} ({said}): {worth}"
+                return f"{said}: " + (f"worth {view.proposed}" if word == "accept" else f"{view.value} to them")
+            accepted, refused = view.accept_worth, view.refuse_worth
+            return f"{said}: " + (f"{accepted} points" if word == "accept" else f"{refused} to them")
         if word in ("truco", "raise") and view.next_raise is not None:
             return f"{ARGENTINO_STAKES[view.next_raise].capitalize()}! (to {view.next_raise})"
         if word in ENVIDO_CALLS and phase == "answer":
