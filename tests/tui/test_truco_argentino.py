@@ -13,6 +13,7 @@ from cardtable.engine.loop import resume_match
 from cardtable.engine.match import Match
 from cardtable.engine.records import parse_record
 from cardtable.games import find_game
+from cardtable.games.truco.argentino import ArgentinoView
 from cardtable.saves import MatchSave
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.call import CallDialog
@@ -38,7 +39,7 @@ async def open_table(pilot: Pilot[None], match: Match, **more: Any) -> TableScre
     await pilot.pause()
     pilot.app.push_screen(TableScreen(config, match))
     await pilot.pause()
-    table = table_of(pilot.app)  # type: ignore[arg-type]
+    table = next((s for s in pilot.app.screen_stack if isinstance(s, TableScreen)), None)
     assert table is not None and isinstance(table.parts, ArgentinoParts)
     return table
 
@@ -68,9 +69,9 @@ async def test_the_new_game_form_offers_the_variant_with_its_own_options() -> No
         form = app.screen
         assert isinstance(form, NewGameScreen) and not form.query("#opt-flor")
         form.query_one("#opt-variant", Select).value = "argentino"
-        for _ in range(50):
+        for _ in range(100):
             await pilot.pause()
-            if form.query("#opt-flor"):
+            if form.query("#opt-flor") and form.query_one("#opt-target", Select).value == 30:
                 break
         target = form.query_one("#opt-target", Select)
         assert target.value == 30
@@ -105,7 +106,8 @@ async def test_an_envido_to_answer_says_what_each_answer_is_worth_and_the_counts
         shown = screen_text(app)
         assert said in " ".join(shown.split()) or said in [n.message for n in app._notifications]
         assert "North: 2 (malas)" in shown  # envido points count at once
-        assert table.match.current is not None and table.match.current.envido.points == 2  # type: ignore[attr-defined]
+        view = table.parts.seat_view(table.match.current, 0) if table.match.current is not None else None
+        assert isinstance(view, ArgentinoView) and view.envido is not None and view.envido.points == 2
 
 
 async def test_the_answer_to_a_first_truco_may_put_the_envido_first() -> None:
@@ -177,3 +179,59 @@ async def test_a_saved_argentino_match_is_resumed(table_home: Path) -> None:
                 break
         assert table is not None and isinstance(table.parts, ArgentinoParts)
         assert table.info_text.startswith("Truco Argentino — to 30")
+
+
+# ----------------------------------------------------------------- the parts, without a table
+NAMES = ["Ana", "Bea"]
+
+
+def hand_after(hands: list[str], actions: list[dict[str, Any]], **more: Any) -> Any:
+    state = argentino_match(hands, actions, **more).current
+    assert state is not None
+    return state
+
+
+def parts() -> ArgentinoParts:
+    chosen = find_game("truco").parse_options(ARGENTINO, 2)
+    from cardtable.tui.games import parts_for
+
+    found = parts_for("truco").for_options(chosen)
+    assert isinstance(found, ArgentinoParts)
+    return found
+
+
+def test_the_news_of_a_settled_envido_names_every_count_and_who_scores() -> None:
+    from cardtable.games.truco.argentino import CALLS
+
+    state = hand_after(["AS 5S 3C", "7D 6D KS"], [{"seat": 1, "call": "envido"}, {"seat": 0, "call": "accept"}])
+    news = parts().news(state.view(0), CALLS[0]["accept"], NAMES)
+    assert news == ["Envido accepted (envido counts: Ana 26, Bea 33): Bea's 33 wins, Bea scores 2."]
+    refused = hand_after(["AS 5S 3C", "7D 6D KS"], [{"seat": 1, "call": "envido"}, {"seat": 0, "call": "refuse"}])
+    assert parts().news(refused.view(1), CALLS[0]["refuse"], NAMES) == ["Envido refused: Bea scores 1."]
+    truco = hand_after(["AS 5S 3C", "7D 6D KS"], [{"seat": 1, "call": "truco"}, {"seat": 0, "call": "accept"}])
+    assert parts().news(truco.view(0), CALLS[0]["accept"], NAMES) == []  # a truco settles no count
+
+
+def test_an_uncontested_flor_is_news_and_the_flor_holder_sees_its_own_count() -> None:
+    from cardtable.games.truco.argentino import CALLS
+
+    state = hand_after(["AC 6S 3C", "7H 5H 4H"], [{"seat": 1, "call": "flor"}], flor=True, dealer=0)
+    assert parts().news(state.view(0), CALLS[1]["flor"], NAMES) == [
+        "Bea sings the flor and nobody can answer it: Bea scores 3."
+    ]
+    lines = parts().info_lines(state.view(1), NAMES, private=True)
+    assert "Your envido: 32, flor 36" in lines and "Flor uncontested: 3 to Bea" in lines
+    assert not any(line.startswith("Your") for line in parts().info_lines(state.view(1), NAMES, private=False))
+
+
+def test_the_score_reads_in_malas_and_buenas_at_30_only() -> None:
+    view = hand_after(["AS 5S 3C", "7D 6D KS"], []).view(0)
+    assert [parts().standing(view, score) for score in (0, 14, 15, 18)] == ["malas", "malas", "buenas", "3 buenas"]
+    to_15 = hand_after(["AS 5S 3C", "7D 6D KS"], [], target=15).view(0)
+    assert parts().standing(to_15, 9) == ""
+
+
+def test_a_seat_note_names_the_raise_it_made() -> None:
+    calls = [{"seat": 1, "call": "truco"}, {"seat": 0, "call": "raise"}, {"seat": 1, "call": "raise"}]
+    view = hand_after(["AS 5S 3C", "7D 6D KS"], calls).view(0)
+    assert (parts().seat_note(view, 0), parts().seat_note(view, 1)) == ("RETRUCO!", "VALE CUATRO!")

@@ -226,7 +226,7 @@ class ArgentinoWords(TrucoWords):
             return f"Your flor counts {view.flor_count}."
         return f"Your envido counts {view.envido_count}."
 
-    def call_label(self, action: Action, view: ArgentinoView) -> str:  # type: ignore[override]
+    def call_label_now(self, action: Action, view: ArgentinoView) -> str:
         """A call in the dialog, with what it is worth at this moment of the hand."""
         word, phase = str(action.value), str(view.phase)
         if action.verb != "call":

@@ -152,13 +152,13 @@ class ArgentinoParts(TrickFacts, TableParts[ArgentinoView]):
     # ------------------------------------------------------------- decisions
     async def ask(self, table: Table[ArgentinoView], view: ArgentinoView, actions: list[Action]) -> Action | None:
         question = ARGENTINO_WORDS.question(view, table.names)
-        labels = [(ARGENTINO_WORDS.call_label(a, view), a) for a in actions]
+        labels = [(ARGENTINO_WORDS.call_label_now(a, view), a) for a in actions]
         counts = any(a.value in (*ENVIDO_CALLS, *FLOR_CALLS) for a in actions) or view.phase != "answer"
         text = ARGENTINO_WORDS.own_count(view) if counts else ""
         return await table.app.push_screen_wait(CallDialog(question, labels, text=text))
 
     async def ask_calls(self, table: Table[ArgentinoView], view: ArgentinoView, calls: list[Action]) -> Action | None:
-        choices = [(ARGENTINO_WORDS.call_label(a, view), a) for a in calls]
+        choices = [(ARGENTINO_WORDS.call_label_now(a, view), a) for a in calls]
         text = ARGENTINO_WORDS.own_count(view) if any(a.value in ENVIDO_CALLS for a in calls) else ""
         return await table.app.push_screen_wait(CallDialog("Make a call", choices, can_cancel=True, text=text))
 
