@@ -13,6 +13,7 @@ from typing import Any
 
 from cardtable.engine.cards import bits
 from cardtable.engine.game import Action
+from cardtable.engine.words import counted
 from cardtable.games.truco.argentino import ArgentinoOptions
 from cardtable.games.truco.rules import (
     ACCEPT,
@@ -38,6 +39,24 @@ from .base import SeenTrick, Table, TableParts, TargetHeading, TrickFacts
 #: What a seat's last call leaves under its name.
 CALL_NOTES: dict[str, str] = {TRUCO: "TRUCO!", RAISE: "raised", ACCEPT: "accepted", REFUSE: "refused",
                               PLAY_HAND: "plays it", RUN: "runs"}  # fmt: skip
+
+
+def next_raise_line(raising: Sequence[int], players: int, seat: int, names: Sequence[str]) -> str:
+    """Who may raise next, for the side panel: partners sit one apart, so a team is every other seat."""
+    if not raising:
+        return ""
+    if len(raising) == 2:
+        return "Either team may call truco"
+    seats = list(range(raising[0], players, 2))
+    if seat in seats and names[seat].lower() == "you":
+        return "Next raise: you" if len(seats) == 1 else "Next raise: your team"
+    return f"Next raise: {side_name(list(names), seats)}"
+
+
+def tricks_line(results: Sequence[int | None], tie: str) -> str:
+    """How many tricks are played and how many were tied (a "tie", a "parda"), for the side panel."""
+    ties = results.count(None)
+    return f"Tricks played {len(results)}" + (f", {counted(ties, tie)}" if ties else "")
 
 
 class TrucoParts(TargetHeading, TrickFacts, TableParts[TrucoView]):
@@ -85,8 +104,7 @@ class TrucoParts(TargetHeading, TrickFacts, TableParts[TrucoView]):
             lines.append(kind.capitalize())
         lines.append(f"Hand worth {v.value}" + (f", {v.proposed} asked" if v.proposed else ""))
         if v.results:  # the tricks each side won are under "This hand"
-            ties = v.results.count(None)
-            lines.append(f"Tricks played {len(v.results)}" + (f", {ties} tied" if ties else ""))
+            lines.append(tricks_line(v.results, "tie"))
         raiser = self.next_raiser(view, names)
         if raiser:
             lines.append(raiser)
@@ -94,15 +112,7 @@ class TrucoParts(TargetHeading, TrickFacts, TableParts[TrucoView]):
         return lines
 
     def next_raiser(self, view: TrucoView, names: list[str]) -> str:
-        teams = view.raising_teams
-        if not teams:
-            return ""
-        if len(teams) == 2:
-            return "Either team may call truco"
-        seats = view.teams[teams[0]]
-        if view.seat in seats and names[view.seat].lower() == "you":
-            return "Next raise: you" if len(seats) == 1 else "Next raise: your team"
-        return f"Next raise: {side_name(names, seats)}"
+        return next_raise_line(view.raising_teams, view.players, view.seat, names)
 
     def centre_text(self, view: TrucoView) -> str:
         return f"worth\n{view.value}"

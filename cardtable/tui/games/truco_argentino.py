@@ -27,6 +27,7 @@ from cardtable.tui.dialogs.call import CallDialog
 from cardtable.tui.sides import side_name
 
 from .base import SeenTrick, Table, TableParts, TrickFacts
+from .truco import next_raise_line, tricks_line
 
 #: The words each call key makes.
 KEY_CALLS = {"envido": ENVIDO_CALLS, "truco": ("truco", "raise"), "mazo": ("mazo",)}
@@ -88,22 +89,11 @@ class ArgentinoParts(TrickFacts, TableParts[ArgentinoView]):
             own = f"Your envido: {v.envido_count}"
             lines.append(own + (f", flor {v.flor_count}" if v.flor_count is not None else ""))
         if v.results:
-            ties = v.results.count(None)
-            lines.append(f"Tricks played {len(v.results)}" + (f", {ties} parda" + "s" * (ties > 1) if ties else ""))
-        raiser = self.next_raiser(v, names)
-        if raiser:
-            lines.append(raiser)
+            lines.append(tricks_line(v.results, "parda"))
+        if len(v.raising_teams) == 1:  # before any truco both teams may call it: nothing to say
+            lines.append(next_raise_line(v.raising_teams, v.players, v.seat, names))
         lines.append(f"Mano {names[v.mano]}, dealer {names[v.dealer]}")
         return lines
-
-    def next_raiser(self, view: ArgentinoView, names: list[str]) -> str:
-        teams = view.raising_teams
-        if len(teams) != 1:
-            return ""
-        seats = list(range(teams[0], view.players, 2))
-        if view.seat in seats and names[view.seat].lower() == "you":
-            return "Next raise: you" if len(seats) == 1 else "Next raise: your team"
-        return f"Next raise: {side_name(names, seats)}"
 
     def scores_now(self, view: ArgentinoView) -> list[int]:
         return [view.team_scores[seat % 2] for seat in range(view.players)]
