@@ -89,14 +89,14 @@ def test_terminal_too_small(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snap_compare(app, terminal_size=size, run_before=settle)
 
 
-def truco_match(players: int, first_dealer: int, scripted: list[Any]) -> Any:
+def truco_match(players: int, first_dealer: int, scripted: list[Any], seed: int = 2) -> Any:
     """A Truco (Paulista) match at its first hand, after ``scripted`` actions."""
     from cardtable.engine.loop import deal_rng
     from cardtable.engine.match import Match
 
     truco = find_game("truco")
     match = Match(truco, truco.parse_options(None, players), players)
-    match.deal_new_hand(deal_rng(2, 0), first_dealer=first_dealer)
+    match.deal_new_hand(deal_rng(seed, 0), first_dealer=first_dealer)
     for action in scripted:
         match.apply(action)
     return match
@@ -108,7 +108,7 @@ def test_truco_table_with_a_truco_to_answer(snap_compare: Any, size: tuple[int, 
     from cardtable.tui.dialogs.call import CallDialog
 
     app = CardTableApp()
-    match = truco_match(4, 2, [Action(3, "call", "truco")])  # West leads and calls truco: you answer
+    match = truco_match(4, 2, [Action(3, "call", "truco")], seed=7)  # West calls truco; you hold a manilha
 
     async def the_call(pilot: Pilot[None]) -> None:
         await pilot.pause()

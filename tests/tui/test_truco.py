@@ -88,7 +88,7 @@ async def test_a_raise_to_answer_leaves_the_vira_and_the_starred_manilhas_in_vie
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         match = Match(TRUCO, TRUCO.parse_options(None, 4), 4)
-        state = match.deal_new_hand(deal_rng(2, 0), first_dealer=2)
+        state = match.deal_new_hand(deal_rng(7, 0), first_dealer=2)  # you hold a manilha
         match.apply(Action(3, "call", "truco"))  # West leads and calls truco: you answer
         await pilot.pause()
         app.push_screen(TableScreen(table_config("truco", ["human", "random", "random", "random"]), match))
@@ -106,5 +106,7 @@ async def test_a_raise_to_answer_leaves_the_vira_and_the_starred_manilhas_in_vie
         assert vira.display and vira.face is not None and vira.face.index == state.vira
         assert vira.border_title == "vira" and "manilhas:" in str(table.query_one(".aside-note", Static).content)
         marked = [card for card in table.query_one(HandView).cards if card.face is not None and card.face.trump]
-        assert all(card.face is not None and card.face.subtitle == "★" for card in marked)
+        assert marked and all(card.face is not None and card.face.suit.endswith("★") for card in marked)
+        assert all(card.face is None or "★" not in card.face.suit for card in table.query_one(HandView).cards
+                   if card not in marked)  # fmt: skip
         assert "Tricks" not in table.info_text  # "This hand" says the tricks each side won

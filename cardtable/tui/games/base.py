@@ -112,7 +112,7 @@ class TableParts(ABC, Generic[V]):
         return False
 
     def card_mark(self, view: V, card: int, ascii_cards: bool) -> str:
-        """A mark written on a card in the hand, beside its colour (a manilha's star); empty for none."""
+        """A mark written after the suit of a marked card in the hand, beside its colour (a manilha's star)."""
         return ""
 
     def hand_entries(self, view: V) -> list[tuple[int, int | None]]:

@@ -24,6 +24,7 @@ from cardtable.engine.game import CALL_VERB, PLAY_VERB, Action, FinishedTrick, H
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandScored, MatchOver, TrickWon
 from cardtable.engine.match import Match
 from cardtable.engine.players import ComputerPlayer, Player, computer_levels, make_computer, run_now
+from cardtable.engine.words import counted
 from cardtable.games import find_game
 from cardtable.saves import MatchSave, SaveFailed, Settings, TableConfig
 from cardtable.tui.dialogs.choice import ChoiceDialog
@@ -336,8 +337,8 @@ class TableScreen(Screen[None], Generic[V]):
         code = view.deck.codes[card]
         rank, suit = self.parts.card_face(code, self.settings.ascii_cards)
         marked = self.parts.is_marked(view, card)
-        if key is not None and marked:  # in the hand, a mark that shows without colour too
-            marks.setdefault("subtitle", self.parts.card_mark(view, card, self.settings.ascii_cards))
+        if key is not None and marked:  # in the hand, a mark beside the suit that shows without colour too
+            suit += self.parts.card_mark(view, card, self.settings.ascii_cards)
         return Face(card if key is None else key, rank, suit, self.parts.suit_letter(view, card), trump=marked,
                     **marks)  # fmt: skip
 
@@ -678,7 +679,7 @@ class TableScreen(Screen[None], Generic[V]):
         for seats, score in self.sides_and_scores():
             standing = self.parts.standing(drawn[0], score) if drawn is not None else ""
             if standing:
-                explanation.append(f"{self.side_name(seats)}: {score} points, {standing}.")
+                explanation.append(f"{self.side_name(seats)}: {counted(score, 'point')} ({standing}).")
         sheet = ScoreSheetScreen(self.rules.title, self.side_name, self.sides_and_scores(), self.history,
                                  explanation, final=final)  # fmt: skip
         await self.app.push_screen_wait(sheet)
