@@ -13,7 +13,6 @@ from typing import Any
 
 from cardtable.engine.cards import bits
 from cardtable.engine.game import Action
-from cardtable.engine.words import counted
 from cardtable.games.truco.argentino import ArgentinoOptions
 from cardtable.games.truco.rules import (
     ACCEPT,
@@ -32,38 +31,19 @@ from cardtable.games.truco.rules import (
 from cardtable.games.truco.words import WORDS
 from cardtable.tui.dialogs.call import CallDialog
 from cardtable.tui.dialogs.choice import ChoiceDialog
-from cardtable.tui.sides import side_name
 
 from .base import SeenTrick, Table, TableParts, TargetHeading, TrickFacts
+from .truco_argentino import ARGENTINO_PARTS
+from .truco_lines import next_raise_line, tricks_line
 
 #: What a seat's last call leaves under its name.
 CALL_NOTES: dict[str, str] = {TRUCO: "TRUCO!", RAISE: "raised", ACCEPT: "accepted", REFUSE: "refused",
                               PLAY_HAND: "plays it", RUN: "runs"}  # fmt: skip
 
 
-def next_raise_line(raising: Sequence[int], players: int, seat: int, names: Sequence[str]) -> str:
-    """Who may raise next, for the side panel: partners sit one apart, so a team is every other seat."""
-    if not raising:
-        return ""
-    if len(raising) == 2:
-        return "Either team may call truco"
-    seats = list(range(raising[0], players, 2))
-    if seat in seats and names[seat].lower() == "you":
-        return "Next raise: you" if len(seats) == 1 else "Next raise: your team"
-    return f"Next raise: {side_name(list(names), seats)}"
-
-
-def tricks_line(results: Sequence[int | None], tie: str) -> str:
-    """How many tricks are played and how many were tied (a "tie", a "parda"), for the side panel."""
-    ties = results.count(None)
-    return f"Tricks played {len(results)}" + (f", {counted(ties, tie)}" if ties else "")
-
-
 class TrucoParts(TargetHeading, TrickFacts, TableParts[TrucoView]):
     def for_options(self, options: object) -> TableParts[Any]:
         if isinstance(options, ArgentinoOptions):
-            from .truco_argentino import ARGENTINO_PARTS
-
             return ARGENTINO_PARTS
         return self
 

@@ -26,7 +26,7 @@ from cardtable.games.truco.words import (
 from cardtable.tui.dialogs.call import CallDialog
 
 from .base import SeenTrick, Table, TableParts, TrickFacts
-from .truco import next_raise_line, tricks_line
+from .truco_lines import next_raise_line, tricks_line
 
 #: The words each call key makes.
 KEY_CALLS = {"envido": ENVIDO_CALLS, "truco": ("truco", "raise"), "mazo": ("mazo",)}
@@ -85,9 +85,10 @@ class ArgentinoParts(TrickFacts, TableParts[ArgentinoView]):
             lines.append(self.contest_line(v, "envido", v.envido, names))
         elif v.envido_open:
             lines.append("Envido: open")
-        if private:  # a person looks at their own cards: their count is theirs to see
-            own = f"Your envido: {v.envido_count}"
-            lines.append(own + (f", flor {v.flor_count}" if v.flor_count is not None else ""))
+        if private and v.flor_count is not None:  # a person looks at their own cards: their count is theirs
+            lines.append(f"Your flor: {v.flor_count}")
+        elif private and v.flor is None:  # a hand with a flor has no envido
+            lines.append(f"Your envido: {v.envido_count}")
         if v.results:
             lines.append(tricks_line(v.results, "parda"))
         if len(v.raising_teams) == 1:  # before any truco both teams may call it: nothing to say
