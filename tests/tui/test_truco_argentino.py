@@ -236,3 +236,17 @@ def test_a_seat_note_names_the_raise_it_made() -> None:
     calls = [{"seat": 1, "call": "truco"}, {"seat": 0, "call": "raise"}, {"seat": 1, "call": "raise"}]
     view = hand_after(["AS 5S 3C", "7D 6D KS"], calls).view(0)
     assert (parts().seat_note(view, 0), parts().seat_note(view, 1)) == ("RETRUCO!", "VALE CUATRO!")
+
+
+def test_a_flor_to_answer_asks_with_the_flor_words_and_their_worth() -> None:
+    from cardtable.games.truco.words import ARGENTINO_WORDS
+
+    state = hand_after(["7H 5H 4H", "AC 6C 3C"], [{"seat": 0, "call": "flor"}], flor=True, dealer=1)
+    view = state.view(1)
+    assert ARGENTINO_WORDS.question(view, NAMES) == "Ana sings flor: accept (4) or refuse (3) or raise?"
+    labels = [ARGENTINO_WORDS.call_label_now(action, view) for action in view.legal]
+    assert labels[:2] == ["Con flor quiero: 4 points", "Con flor me achico: 3 to them"]
+    assert ARGENTINO_WORDS.own_count(view) == "Your flor counts 30."
+    contra = hand_after(["7H 5H 4H", "AC 6C 3C"], [{"seat": 0, "call": "flor"}, {"seat": 1, "call": "contraflor"}],
+                        flor=True, dealer=1).view(0)  # fmt: skip
+    assert ARGENTINO_WORDS.question(contra, NAMES) == "Bea calls contraflor: accept (6) or refuse (4) or raise?"

@@ -204,7 +204,8 @@ class ArgentinoWords(TrucoWords):
         if phase == "answer_flor" and view.flor is not None:
             who = names[view.flor.callers[-1]]
             raises = " or raise" if legal & {"contraflor", "contraflor_al_resto"} else ""
-            return f"{who} {says(who, 'calls')} {chain_text(view.flor.calls[-1:]).lower()}: {worth}{raises}?"
+            verb = "sings" if len(view.flor.calls) == 1 else "calls"
+            return f"{who} {says(who, verb)} {chain_text(view.flor.calls[-1:]).lower()}: {worth}{raises}?"
         if phase == "answer_envido" and view.envido is not None:
             who = names[view.envido.callers[-1]]
             said = chain_text(view.envido.calls[-1:]).lower()
