@@ -250,3 +250,34 @@ def test_a_flor_to_answer_asks_with_the_flor_words_and_their_worth() -> None:
     contra = hand_after(["7H 5H 4H", "AC 6C 3C"], [{"seat": 0, "call": "flor"}, {"seat": 1, "call": "contraflor"}],
                         flor=True, dealer=1).view(0)  # fmt: skip
     assert ARGENTINO_WORDS.question(contra, NAMES) == "Bea calls contraflor: accept (6) or refuse (4) or raise?"
+
+
+async def test_a_finished_argentino_match_is_watched_with_its_own_words(table_home: Path) -> None:
+    from cardtable.tui.screens.history import HistoryScreen
+    from cardtable.tui.screens.watch import WatchScreen
+    from tests.stats.support import archive
+
+    archive(table_home, "truco/argentino_contraflor_al_resto_wins_the_match", "m1")
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):
+            await pilot.pause()
+            if isinstance(app.screen, StartScreen):
+                break
+        await pilot.press("h")
+        for _ in range(100):
+            await pilot.pause()
+            if isinstance(app.screen, HistoryScreen):
+                break
+        await pilot.pause(0.2)
+        await pilot.press("enter")
+        for _ in range(100):
+            await pilot.pause()
+            if isinstance(app.screen, WatchScreen):
+                break
+        watch = app.screen
+        assert isinstance(watch, WatchScreen), [n.message for n in app._notifications]
+        assert isinstance(watch.parts, ArgentinoParts)
+        await pilot.press("right", "right")
+        said = str(watch.query_one("#watch-said", Static).render())
+        assert "contraflor al resto!" in said  # the Argentine call, as the table names it
