@@ -10,14 +10,14 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import Action, Trick, View
@@ -33,6 +33,7 @@ from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
 from cardtable.tui.sides import side_name, sides
 from cardtable.tui.widgets.card import Face
 from cardtable.tui.widgets.hand import HandView
+from cardtable.tui.widgets.log import TableLog
 from cardtable.tui.widgets.seat import SeatPanel
 from cardtable.tui.widgets.trick import TrickArea
 
@@ -96,6 +97,8 @@ class TableScreen(Screen[None]):
         self.match_result: str | None = None
         self.bindings_state: tuple[bool | None, ...] = ()
         self.footer_timer: Timer | None = None
+        #: An action is waiting to be saved (after the next frame).
+        self.save_pending = False
         self.info_text = ""
         self.prompt_text = ""
         #: (hand number, seat) pairs already asked about their optional calls.
@@ -116,7 +119,7 @@ class TableScreen(Screen[None]):
                 yield Static("", id="prompt", markup=False)
             with Vertical(id="side"):
                 yield Static("", id="info", markup=False)
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+                yield TableLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
         # The hand spans the whole width: twelve cards (Malilla's 48-card deck) need 72 columns.
         yield HandView(id="hand")
         yield Footer(show_command_palette=False)
@@ -136,6 +139,7 @@ class TableScreen(Screen[None]):
         self.run_match()
 
     def on_unmount(self) -> None:
+        self.save_now()
         self.save.release()
 
     def log_hand_so_far(self) -> None:
@@ -183,7 +187,7 @@ class TableScreen(Screen[None]):
             self.log_line(said)
             if event.action.verb == "call" and event.action.seat not in self.humans:
                 self.notify(said, timeout=3)  # a computer's call or bid, announced
-            self.autosave()
+            self.save_after_frame()
         elif isinstance(event, TrickWon):
             self.log_trick(event.trick)
             self.refresh_table(finished=True)
@@ -218,6 +222,7 @@ class TableScreen(Screen[None]):
 
     def autosave(self) -> None:
         """Save after every action; if that fails, say so once, and keep trying."""
+        self.save_pending = False
         try:
             self.save.write(self.config, self.match.to_record())
         except SaveFailed as failure:
@@ -230,6 +235,19 @@ class TableScreen(Screen[None]):
             self.notify("The match is saved again.", timeout=4)
         self.save_problem = None
         self.saved = True
+
+    def save_after_frame(self) -> None:
+        """Save once the screen shows what the action changed: a save waits for the disk, the card need not."""
+        if not self.save_pending:
+            self.save_pending = True
+            # Asked for once the widgets changed now have asked to be repainted: a request that reached the
+            # screen before them would wake it to paint a first frame without them.
+            asyncio.get_running_loop().call_soon(self.call_after_refresh, self.save_now)
+
+    def save_now(self) -> None:
+        """Write the save the last actions asked for, unless the match is over (``finish_save`` keeps it)."""
+        if self.save_pending and not self.match.over:
+            self.autosave()
 
     def finish_save(self) -> None:
         try:
@@ -409,7 +427,7 @@ class TableScreen(Screen[None]):
         if self.viewer is None:
             hand.show([], None)
             name = self.names[self.bottom]
-            hand.border_title = Content(f"{name}: {held} card{'s' if held != 1 else ''}, face down")
+            hand.show_title(f"{name}: {held} card{'s' if held != 1 else ''}, face down")
             return
         cards = [
             self.face(view, card, key=key) if card is not None else Face(key, "", "", "", back=True)
@@ -419,7 +437,7 @@ class TableScreen(Screen[None]):
         if self.waiting is not None and self.waiting.seat == self.viewer and not self.waiting.offered:
             legal = self.parts.legal_keys(view)
         hand.show(cards, legal)
-        hand.border_title = Content(self.names[self.viewer] + (" (dealer)" if view.dealer == self.viewer else ""))
+        hand.show_title(self.names[self.viewer] + (" (dealer)" if view.dealer == self.viewer else ""))
 
     def refresh_info(self, view: View, private: bool) -> None:
         match = self.match
@@ -440,8 +458,13 @@ class TableScreen(Screen[None]):
                 lines.append(f"  {self.side_name(side_seats)}: {pts[side_seats[0]]}")
         text = "\n".join(lines)
         if text != self.info_text:
+            info = self.query_one("#info", Static)
+            # The panel is as tall as its lines: lay the screen out again only when that can change.
+            width = info.size.width
+            unwrapped = all(cell_len(line) <= width for line in (*text.splitlines(), *self.info_text.splitlines()))
+            same_height = unwrapped and text.count("\n") == self.info_text.count("\n")
             self.info_text = text
-            self.query_one("#info", Static).update(text)
+            info.update(text, layout=not same_height)
 
     def side_name(self, seats: list[int]) -> str:
         return side_name(self.names, seats)
@@ -491,7 +514,7 @@ class TableScreen(Screen[None]):
 
     def log_line(self, text: str) -> None:
         # Not ``is_mounted``: that is only true once ``on_mount`` is over, and the log starts there.
-        for log in self.query("#log").results(RichLog):
+        for log in self.query("#log").results(TableLog):
             log.write(text)
 
     # ------------------------------------------------------------------ keys

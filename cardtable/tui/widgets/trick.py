@@ -16,7 +16,7 @@ CENTRE = 4
 class TrickArea(Grid):
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.cards = {position: CardWidget(classes="in-trick") for position in SLOTS}
+        self.cards = {position: CardWidget(classes="in-trick", empty=True) for position in SLOTS}
         self.centre = Static("", classes="centre", markup=False)
         self.centre_text = ""
 
@@ -29,10 +29,6 @@ class TrickArea(Grid):
                 elif index in by_cell:
                     yield self.cards[by_cell[index]]
 
-    def on_mount(self) -> None:
-        for card in self.cards.values():
-            card.styles.visibility = "hidden"
-
     def show(self, placed: dict[str, Face], centre: str = "") -> None:
         """``placed``: the face shown at each position (positions without a card are left empty)."""
         if centre != self.centre_text:
@@ -40,7 +36,8 @@ class TrickArea(Grid):
             self.centre.update(centre, layout=False)
         for position, card in self.cards.items():
             face = placed.get(position)
-            # Hidden, not removed: an empty place keeps its size, so the screen needs no new layout.
-            card.styles.visibility = "visible" if face is not None else "hidden"
-            if face is not None:
+            # Emptied, not hidden nor removed: the screen needs no new layout.
+            if face is None:
+                card.clear()
+            else:
                 card.show(face)

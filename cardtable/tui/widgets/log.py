@@ -1,0 +1,43 @@
+"""The table's log: a RichLog that takes a new line in the same frame as the rest of the table."""
+
+from __future__ import annotations
+
+from typing import Self
+
+from rich.console import RenderableType
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.widgets import RichLog
+
+
+class TableLog(RichLog):
+    """A RichLog whose new lines repaint it without laying the screen out again.
+
+    A plain RichLog makes its length a layout property, so every line lays the whole screen out, and it
+    scrolls to its end only after the next frame, which paints a second frame a frame later.  The log's box
+    never changes with its length: only the scrollbar does, and a layout is asked for when it comes or goes.
+    """
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+    def write(
+        self,
+        content: RenderableType | object,
+        width: int | None = None,
+        expand: bool = False,
+        shrink: bool = True,
+        scroll_end: bool | None = None,
+        animate: bool = False,
+    ) -> Self:
+        if not self._size_known:  # held back until the log knows its width, then written again through here
+            return super().write(content, width, expand, shrink, scroll_end, animate)
+        height = self.scrollable_content_region.height
+        overflowed = self.virtual_size.height > height
+        super().write(content, width, expand, shrink, scroll_end=False)
+        if overflowed != (self.virtual_size.height > height):
+            self.refresh(layout=True)  # the lines no longer fit: the scrollbar may change, so the layout
+        elif self.show_vertical_scrollbar:
+            self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
+        if self.auto_scroll if scroll_end is None else scroll_end:
+            self.scroll_end(animate=animate, immediate=True, x_axis=False)
+        return self
