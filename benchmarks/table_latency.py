@@ -38,7 +38,6 @@ import json
 import os
 import pstats
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -47,13 +46,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bare_reference import bare_deals_per_second
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.timer import Timer
-
-sys.path.insert(0, str(Path(__file__).parent))
-from bare_reference import bare_deals_per_second  # noqa: E402
 
 #: Frames closer than this to each other belong to the same card.
 QUIET = 0.06
@@ -369,7 +366,7 @@ def main() -> None:
     tables = TABLES
     if args.game:
         tables = [(g.split(":")[0], int(g.split(":")[1]) if ":" in g else 4) for g in args.game]
-    sizes = [tuple(int(n) for n in s.split("x")) for s in args.size] if args.size else SIZES
+    sizes = [(int(s.split("x")[0]), int(s.split("x")[1])) for s in args.size] if args.size else SIZES
     home = tempfile.mkdtemp(prefix="cardtable-latency-")
     os.environ["CARDTABLE_HOME"] = home
     Path(home, "settings.json").write_text(json.dumps({"speed": args.speed}))

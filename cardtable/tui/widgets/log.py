@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Self
 
 from rich.console import RenderableType
-from textual.geometry import Size
+from rich.style import Style
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 
@@ -19,6 +21,8 @@ class TableLog(RichLog):
     """
 
     virtual_size = Reactive(Size(0, 0), layout=False)
+    #: The log's style, scroll offset and width while it paints (see ``render_lines``).
+    _painting: tuple[Style, int, int, int] | None = None
 
     def write(
         self,
@@ -41,3 +45,21 @@ class TableLog(RichLog):
         if self.auto_scroll if scroll_end is None else scroll_end:
             self.scroll_end(animate=animate, immediate=True, x_axis=False)
         return self
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # A RichLog works out its style, scroll and width again for every line it paints (its style is a
+        # walk up to the screen, dearer than the line): once a paint is enough.
+        scroll_x, scroll_y = self.scroll_offset
+        self._painting = (self.rich_style, scroll_x, scroll_y, self.scrollable_content_region.width)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._painting = None
+
+    def render_line(self, y: int) -> Strip:
+        if self._painting is None:
+            return super().render_line(y)
+        style, scroll_x, scroll_y, width = self._painting
+        if scroll_y + y >= len(self.lines):
+            return Strip.blank(width, style).apply_style(style)  # below the last line
+        return self._render_line(scroll_y + y, scroll_x, width).apply_style(style)
