@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from cardtable.engine.cards import SUIT_NAMES, Deck, bits, deal_masks, shuffled
+from cardtable.engine.cards import Deck, bits, deal_masks, shuffled
 from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import (
     BID_VERB,
@@ -35,7 +35,8 @@ from cardtable.engine.game import (
     single_verb,
 )
 from cardtable.engine.options import option, parse_options
-from cardtable.games.tricks import FollowRules, TrickHand, cards_held, duty_reason, trick_table, tricks_won
+from cardtable.engine.words import counted, says
+from cardtable.games.tricks import FollowRules, TrickHand, cards_held, trick_table, tricks_won
 
 from .words import WORDS
 
@@ -201,6 +202,7 @@ class ManilleView(View):
 
 class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
     phase: Phase
+    words = WORDS
 
     def __init__(self, options: ManilleOptions, players: int, dealer: int, deal: ManilleDeal, scores: Sequence[Number]):
         self.options = options
@@ -284,12 +286,6 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
                 if action.value == COUNTER:
                     raise IllegalAction("A counter is only possible after a knock: knock or pass.")
                 raise IllegalAction(f"The other side has already knocked: {allowed} or pass.")
-
-    def _refusal(self, card: int) -> str:
-        if not self.hands[self.turn] >> card & 1:
-            return f"You do not hold the {DECK.codes[card]}."
-        legal, duty = self.follow_duty()
-        return duty_reason(DECK, duty, legal, card, self.win_card, self.led_suit, SUIT_NAMES)
 
     def _verify_bid(self, action: Action) -> None:
         if action.value == PASS:
@@ -462,27 +458,30 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         quota = QUOTA[self.players]
         if self.options.auction and self.contract is None:
             return ["Everybody passed: the hand is thrown in and nobody scores."]
-        lines = [", ".join(f"{n} took {p} pips" for n, p in zip(side_names, self.side_pips, strict=True)) + "."]
+        took = [f"{name} took {counted(pips, 'pip')}" for name, pips in zip(side_names, self.side_pips, strict=True)]
+        lines = [", ".join(took) + "."]
         deltas = self.side_deltas()
         if self.contract is not None:
             declarer, value, suit = self.contract
             attack = self.side(declarer)
             made = self.side_pips[attack] >= value
-            lines.append(f"{names[declarer]} bid {value} in {SUIT_NAMES[DECK.suits[suit]]}: "
+            lines.append(f"{names[declarer]} bid {value} in {WORDS.suit_names[DECK.suits[suit]]}: "
                          + ("made." if made else "failed."))  # fmt: skip
             if made:
-                lines.append(f"{side_names[attack]} score {self.side_pips[attack]} - {quota} = {deltas[attack]}.")
+                team = side_names[attack]
+                lines.append(f"{team} {says(team, 'scores')} {self.side_pips[attack]} - {quota} = {deltas[attack]}.")
             else:
                 defence = 1 - attack
                 extra = max(0, self.side_pips[defence] - quota)
-                lines.append(f"{side_names[defence]} score the bid's {value - quota} + their own {extra} above {quota}"
-                             f" = {deltas[defence]}.")  # fmt: skip
+                team = side_names[defence]
+                lines.append(f"{team} {says(team, 'scores')} the bid's {value - quota} + their own {extra} above "
+                             f"{quota} = {deltas[defence]}.")  # fmt: skip
         else:
             scorers = [(n, p, d) for n, p, d in zip(side_names, self.side_pips, deltas, strict=True) if d > 0]
             if not scorers:
                 lines.append(f"Nobody took more than {quota}: nobody scores.")
             for name, pips, delta in scorers:
-                lines.append(f"{name} score their pips above {quota}: {pips} - {quota} = {delta}.")
+                lines.append(f"{name} {says(name, 'scores')} their pips above {quota}: {pips} - {quota} = {delta}.")
         if self.multiplier > 1:
             how = "knocked" if self.multiplier == 2 else "knocked and countered"
             lines.append(f"The hand was {how}: every score counts x{self.multiplier}.")
