@@ -10,7 +10,9 @@ must also hand the keyboard over before every turn that follows another person's
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +36,7 @@ from cardtable.tui.screens.table import POSITIONS, TableScreen
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.seat import SeatPanel
 from cardtable.tui.widgets.trick import TrickArea
-from tests.tui.driver import pick_cards
+from tests.tui.driver import pick_cards, settle
 from tests.tui.hidden import leaks, mentions, screen_texts, secret_cards, secret_phrases
 
 NAMES = ["Ana", "Bea", "Cy", "Dee", "Eli", "Fay"]
@@ -386,11 +388,12 @@ class Driver:
                                                 "Play the hand", "Truco", "Knock"))), 0)  # fmt: skip
             await self.pilot.press(*["down"] * wanted, "enter")
 
-    async def play(self, decisions: int | None = None, max_steps: int = 3000) -> None:
+    async def play(self, decisions: int | None = None, seconds: float = 120.0) -> None:
         """Play until the match is over, or until ``decisions`` people's decisions have been made."""
         app = self.app
-        for _ in range(max_steps):
-            await self.pilot.pause()
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            await settle(self.pilot)
             screen = app.screen
             await self.search_once()
             if isinstance(screen, ChoiceDialog) and screen.choices and screen.choices[0][1] == "again":
@@ -410,7 +413,7 @@ class Driver:
             elif isinstance(screen, TableScreen) and screen.my_card_turn():
                 await self.card_turn()
             else:
-                await self.pilot.pause(0.01)
+                await asyncio.sleep(0.002)  # the computers think in a thread
         raise AssertionError("the match did not end")
 
 
