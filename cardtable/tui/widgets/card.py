@@ -1,7 +1,8 @@
 """A playing card drawn as a small bordered widget: ``10♥`` on its face, a back, or an empty place.
 
-Cards are updated in place (``show``, ``clear``) rather than rebuilt or hidden: a card's box never moves,
-so a new face only repaints it, where mounting, removing or hiding a widget lays the screen out again.
+Cards are updated in place (``show``, ``clear``) rather than rebuilt or hidden: a card's box moves only
+when its size does, so a new face only repaints it, where mounting, removing or hiding a widget lays the
+screen out again.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 #: The classes ``show`` manages (besides the ``suit-*`` class); others, such as ``selected``, are left alone.
-FACE_CLASSES = frozenset({"back", "trump", "illegal", "winning", "empty"})
+FACE_CLASSES = frozenset({"back", "trump", "illegal", "winning", "large", "empty"})
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,8 @@ class CardWidget(Static):
     def __init__(self, face: Face | None = None, *, classes: str = "", empty: bool = False) -> None:
         super().__init__(classes=f"card {classes}".strip())
         self.face: Face | None = None
+        #: Drawn large: rank, suit and rank again on three lines (the ``large`` class makes room for them).
+        self.large = False
         if empty:
             self.clear()
         elif face is not None:
@@ -64,7 +67,7 @@ class CardWidget(Static):
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
         # A class that gives the card another border (trump, illegal, winning, chosen, empty) sets the border
         # as a layout property, which would lay the whole screen out after every card played.  The card's box
-        # is the same, so it only needs repainting; a change of its size or place still lays it out.
+        # is the same, so it only needs repainting; a change of its size (``large``) or place still lays it out.
         if layout:
             box = self._box()
             if box == self._laid_out:
@@ -80,25 +83,33 @@ class CardWidget(Static):
     def empty(self) -> bool:
         return "empty" in self.classes
 
-    def show(self, face: Face | None) -> None:
-        """Show ``face`` (or the card's back for ``None``), changing only what differs."""
-        if face == self.face and face is not None and not self.empty:
+    def show(self, face: Face | None, large: bool | None = None) -> None:
+        """Show ``face`` (or the card's back for ``None``), changing only what differs; ``large``: the size."""
+        resized = large is not None and large != self.large
+        if face == self.face and face is not None and not resized and not self.empty:
             return
         self.face = face
+        if resized:
+            self.large = bool(large)
         wanted = {"back"} if face is None or face.back else {f"suit-{face.suit_letter.lower()}"}
+        if self.large:
+            wanted.add("large")
         if face is not None:
             for flag, name in ((face.trump, "trump"), (face.illegal, "illegal"), (face.winning, "winning")):
                 if flag:
                     wanted.add(name)
         title, subtitle = (face.title, face.subtitle) if face else ("", "")
-        self._draw(wanted, "░░" if face is None or face.back else f"{face.rank}{face.suit}", title, subtitle)
+        self._draw(wanted, self.text(face), title, subtitle)
 
-    def clear(self) -> None:
-        """Leave the card's place empty: nothing drawn, the place kept."""
-        if self.empty:
+    def clear(self, large: bool | None = None) -> None:
+        """Leave the card's place empty: nothing drawn, the place kept at the card's size (``large``)."""
+        resized = large is not None and large != self.large
+        if self.empty and not resized:
             return
+        if resized:
+            self.large = bool(large)
         self.face = None
-        self._draw({"empty"}, "", "", "")
+        self._draw({"empty", "large"} if self.large else {"empty"}, "", "", "")
 
     def _draw(self, wanted: set[str], text: str, title: str, subtitle: str) -> None:
         # One class change restyles the card once; toggling each class would restyle it every time.
@@ -113,7 +124,14 @@ class CardWidget(Static):
             self.border_subtitle = subtitle
         if text != self._text:
             self._text = text
-            self.update(text, layout=False)  # a card never changes size: a new face needs no new layout
+            self.update(text, layout=False)  # a card changes size only with its class: no new layout for a face
+
+    def text(self, face: Face | None) -> str:
+        if not self.large:
+            return "░░" if face is None or face.back else f"{face.rank}{face.suit}"
+        if face is None or face.back:
+            return "░░░░\n░░░░\n░░░░"
+        return f"{face.rank:<4}\n{face.suit:^4}\n{face.rank:>4}"
 
     def on_click(self, event: events.Click) -> None:
         event.stop()

@@ -29,7 +29,7 @@ class TrickArea(Grid):
                 elif index in by_cell:
                     yield self.cards[by_cell[index]]
 
-    def show(self, placed: dict[str, Face], centre: str = "") -> None:
+    def show(self, placed: dict[str, Face], centre: str = "", large: bool = False) -> None:
         """``placed``: the face shown at each position (positions without a card are left empty)."""
         if centre != self.centre_text:
             self.centre_text = centre
@@ -38,6 +38,6 @@ class TrickArea(Grid):
             face = placed.get(position)
             # Emptied, not hidden nor removed: the screen needs no new layout.
             if face is None:
-                card.clear()
+                card.clear(large)
             else:
-                card.show(face)
+                card.show(face, large)
