@@ -388,7 +388,7 @@ class Driver:
                                                 "Play the hand", "Truco", "Knock"))), 0)  # fmt: skip
             await self.pilot.press(*["down"] * wanted, "enter")
 
-    async def play(self, decisions: int | None = None, seconds: float = 120.0) -> None:
+    async def play(self, decisions: int | None = None, seconds: float = 600.0) -> None:
         """Play until the match is over, or until ``decisions`` people's decisions have been made."""
         app = self.app
         deadline = time.monotonic() + seconds
