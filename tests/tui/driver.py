@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import re
+import time
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -37,15 +39,16 @@ def table_of(app: CardTableApp) -> TableScreen | None:
 
 
 async def play_until_over(pilot: Pilot[None], *, mouse: bool = False, calls: bool = False,
-                          max_steps: int = 4000) -> str:  # fmt: skip
+                          seconds: float = 120.0) -> str:  # fmt: skip
     """Answer every question the table asks with keys (or mouse clicks) until the match-over dialog.
 
     With ``calls``, the player also makes the first call offered on each turn (Truco's raises) by keys.
     """
     app = pilot.app
     called: set[object] = set()
-    for _ in range(max_steps):
-        await pilot.pause()
+    deadline = time.monotonic() + seconds  # a time, not a number of steps: a step may take no time at all
+    while time.monotonic() < deadline:
+        await settle(pilot)
         screen = app.screen
         if isinstance(screen, ChoiceDialog) and screen.choices and screen.choices[0][1] == "again":
             return screen.title_text
@@ -76,8 +79,17 @@ async def play_until_over(pilot: Pilot[None], *, mouse: bool = False, calls: boo
             else:
                 await pilot.press("enter")
         else:
-            await pilot.pause(0.02)
+            await asyncio.sleep(0.002)  # the computers think in a thread
     raise AssertionError("the match did not end")
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let the screen handle what it was sent and paint it: Pilot's pause without its wait for an idle CPU.
+
+    That wait sleeps a fiftieth of a second at least, again and again while anything runs (a computer's
+    thread): the drivers ask the table what it waits for instead, and come back.
+    """
+    await pilot.pause(0)
 
 
 def screen_text(app: CardTableApp) -> str:

@@ -196,7 +196,7 @@ def screen_texts(app: App[Any], table: TableScreen, log: list[tuple[int, str]]) 
     if table in screens:
         covered = [w.region for w in top.query(".dialog, Toast")]
         for widget in (table.query_one("#log"), table.query_one("#info"), table.query_one(".aside-note")):
-            area = widget.region
+            area = widget.region.intersection(Region(0, 0, len(rows[0]), len(rows)))  # what of it is on screen
             for y in range(area.y, area.bottom):
                 row = list(rows[y])
                 for x in range(area.x, area.right):

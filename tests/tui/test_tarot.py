@@ -1,13 +1,15 @@
-"""French Tarot at the table: a whole two-deal match from the keyboard, with a bid and an écart."""
+"""French Tarot at the table: the last deal of a two-deal match from the keyboard, with a bid and an écart."""
 
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from cardtable.engine.game import Action
 from cardtable.engine.loop import deal_rng, resume_match
 from cardtable.engine.match import Match
+from cardtable.engine.players import make_computer
 from cardtable.engine.records import parse_record
 from cardtable.games import find_game
 from cardtable.tui.app import CardTableApp
@@ -20,11 +22,30 @@ from tests.tui.driver import pick_cards, play_until_over, screen_text, table_con
 TAROT = find_game("tarot")
 
 
-async def test_a_two_deal_tarot_match_from_the_keyboard_with_a_bid_and_an_ecart() -> None:
+def second_deal_to_bid() -> Match:
+    """A two-deal match whose first deal is played (East takes a petite, the rest at random) and whose second
+    and last deal waits for South's bid: the three others have passed."""
     match = Match(TAROT, TAROT.parse_options({"deals": 2}, 4), 4)
-    match.deal_new_hand(deal_rng(4, 0), first_dealer=0)
-    for seat in (1, 2, 3):  # the others pass, so South's bid takes the contract
+    first = match.deal_new_hand(deal_rng(4, 0), first_dealer=3)  # South speaks first
+    match.apply(Action(0, "bid", "pass"))
+    match.apply(Action(1, "bid", "petite"))
+    match.apply(Action(2, "bid", "pass"))
+    match.apply(Action(3, "bid", "pass"))
+    players = [make_computer(TAROT, "random", random.Random(seat)) for seat in range(4)]
+    while not first.complete:
+        seat = first.to_act
+        assert seat is not None
+        match.apply(players[seat].decide(first.view(seat)))
+    match.deal_new_hand(deal_rng(4, 1))  # South deals: East, North and West speak first
+    for seat in (1, 2, 3):
         match.apply(Action(seat, "bid", "pass"))
+    return match
+
+
+async def test_a_two_deal_tarot_match_from_the_keyboard_with_a_bid_and_an_ecart() -> None:
+    # The first deal comes from a record, as a resumed match does: the last deal is bid, discarded and played
+    # from the keyboard to the end of the match.
+    match = second_deal_to_bid()
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -33,6 +54,7 @@ async def test_a_two_deal_tarot_match_from_the_keyboard_with_a_bid_and_an_ecart(
             await pilot.pause()
             if isinstance(app.screen, ChoiceDialog):
                 break
+        await pilot.pause()  # drawn, too
         assert "Garde" in screen_text(app)
         await pilot.press("down", "down", "enter")  # Pass, Petite, Garde
         for _ in range(200):
@@ -47,10 +69,10 @@ async def test_a_two_deal_tarot_match_from_the_keyboard_with_a_bid_and_an_ecart(
         result = await play_until_over(pilot)
         table = table_of(app)
         assert table is not None and table.match.over and result
-        first = table.match.hands[0]
-        assert any(a.verb == "bid" and a.seat == 0 and a.value == "garde" for a in first.actions)
-        assert any(a.verb == "discard" and a.seat == 0 for a in first.actions)
-        assert len([h for h in table.match.hands if h.state.complete]) >= 2
+        first, last = table.match.hands
+        assert first.state.complete and not first.state.annulled and last.state.complete
+        assert any(a.verb == "bid" and a.seat == 0 and a.value == "garde" for a in last.actions)
+        assert any(a.verb == "discard" and a.seat == 0 for a in last.actions)
 
 
 async def test_a_poignee_is_declared_from_the_keyboard_choosing_the_trumps_to_show() -> None:

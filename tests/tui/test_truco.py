@@ -1,4 +1,4 @@
-"""Truco at the table: a whole match to 12 from the keyboard, with raises."""
+"""Truco at the table: a match to its end at 12 from the keyboard, with raises; the mão de onze and de ferro."""
 
 from __future__ import annotations
 
@@ -19,11 +19,15 @@ from tests.tui.driver import play_until_over, screen_text, table_config, table_o
 TRUCO = find_game("truco")
 
 
-async def test_a_whole_truco_match_to_12_from_the_keyboard_with_raises() -> None:
+async def test_a_truco_match_to_12_from_the_keyboard_with_raises() -> None:
+    # The match starts at 8 : 8, so that a hand or three, with the raises made from the keyboard, take it to 12.
     players = 2
     seats = [seat.kind for seat in default_seats("truco", players)]
-    app = CardTableApp(table_config("truco", seats, seed=9))
+    match = Match(TRUCO, TRUCO.parse_options(None, players), players, [8, 8])
+    app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("truco", seats, seed=9), match))
         result = await play_until_over(pilot, calls=True)
         table = table_of(app)
         assert table is not None and table.match.over and "win" in result

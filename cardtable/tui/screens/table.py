@@ -12,14 +12,14 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
+from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import CALL_VERB, PLAY_VERB, Action, FinishedTrick, HandState, View
@@ -40,6 +40,7 @@ from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
 from cardtable.tui.sides import side_name, sides
 from cardtable.tui.widgets.card import Face
 from cardtable.tui.widgets.hand import HandView
+from cardtable.tui.widgets.log import TableLog
 from cardtable.tui.widgets.seat import SeatPanel
 from cardtable.tui.widgets.trick import TrickArea
 
@@ -113,6 +114,8 @@ class TableScreen(Screen[None], Generic[V]):
         self.match_result: str | None = None
         self.bindings_state: tuple[bool | None, ...] = ()
         self.footer_timer: Timer | None = None
+        #: An action is waiting to be saved (after the next frame).
+        self.save_pending = False
         self.info_text = ""
         self.prompt_text = ""
         #: The table's one notice (a hint, a computer's call): it lasts until the turn moves on.
@@ -143,7 +146,7 @@ class TableScreen(Screen[None], Generic[V]):
             with Vertical(id="side"):
                 yield Static("", id="info", markup=False)
                 yield Static("", id="last-trick", markup=False)
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+                yield TableLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
         # The hand spans the whole width: twelve cards (Malilla's 48-card deck) need 72 columns.
         yield HandView(id="hand")
         yield Footer(show_command_palette=False)
@@ -176,11 +179,14 @@ class TableScreen(Screen[None], Generic[V]):
         self.refresh_table()
         self.call_after_refresh(self.rewrap_log)
 
-    def rewrap_log(self) -> None:
+    def on_table_log_resized(self, message: TableLog.Resized) -> None:
+        self.call_after_refresh(self.rewrap_log, True)
+
+    def rewrap_log(self, always: bool = False) -> None:
         """After a resize, the log wrapped to its new width, its newest lines in sight."""
-        for log in self.query("#log").results(RichLog):
+        for log in self.query("#log").results(TableLog):
             width = log.scrollable_content_region.width
-            if width != self.log_width and width > 0:
+            if (always or width != self.log_width) and width > 0:
                 self.log_width = width
                 log.clear()
                 for line in self.logged:
@@ -200,6 +206,7 @@ class TableScreen(Screen[None], Generic[V]):
         return size == "auto" and all(self.roomy())
 
     def on_unmount(self) -> None:
+        self.save_now()
         self.save.release()
 
     def log_hand_so_far(self) -> None:
@@ -254,7 +261,7 @@ class TableScreen(Screen[None], Generic[V]):
             for line in self.parts.news(drawn[0], event.action, self.names) if drawn is not None else ():
                 self.log_line(line)
                 self.say(line)  # what the call settled, for everyone at the table
-            self.autosave()
+            self.save_after_frame()
         elif isinstance(event, TrickWon):
             self.log_trick(event.trick)
             self.refresh_table(finished=True)
@@ -289,6 +296,7 @@ class TableScreen(Screen[None], Generic[V]):
 
     def autosave(self) -> None:
         """Save after every action; if that fails, say so once, and keep trying."""
+        self.save_pending = False
         try:
             self.save.write(self.config, self.record())
         except SaveFailed as failure:
@@ -301,6 +309,19 @@ class TableScreen(Screen[None], Generic[V]):
             self.notify("The match is saved again.", timeout=4)  # replaces the failure's toast
         self.save_problem = None
         self.saved = True
+
+    def save_after_frame(self) -> None:
+        """Save once the screen shows what the action changed: a save waits for the disk, the card need not."""
+        if not self.save_pending:
+            self.save_pending = True
+            # Asked for once the widgets changed now have asked to be repainted: a request that reached the
+            # screen before them would wake it to paint a first frame without them.
+            asyncio.get_running_loop().call_soon(self.call_after_refresh, self.save_now)
+
+    def save_now(self) -> None:
+        """Write the save the last actions asked for, unless the match is over (``finish_save`` keeps it)."""
+        if self.save_pending and not self.match.over:
+            self.autosave()
 
     def record(self) -> dict[str, Any]:
         """The match's record, marked ``assisted`` when the table helped (undo is not offered yet: 0 undos)."""
@@ -501,7 +522,7 @@ class TableScreen(Screen[None], Generic[V]):
         if self.viewer is None:
             hand.show([], None, large=self.large_cards())
             name = self.names[self.bottom]
-            hand.border_title = Content(f"{name}: {held} card{'s' if held != 1 else ''}, face down")
+            hand.show_title(f"{name}: {held} card{'s' if held != 1 else ''}, face down")
             return
         cards = [
             self.face(view, card, key=key) if card is not None else Face(key, "", "", "", back=True)
@@ -511,7 +532,7 @@ class TableScreen(Screen[None], Generic[V]):
         if self.waiting is not None and self.waiting.seat == self.viewer and not self.waiting.offered:
             legal = self.parts.legal_keys(view) or None  # a bid or a call: no card is marked unplayable
         hand.show(cards, legal, large=self.large_cards(), row=18 if self.roomy()[0] else 12)
-        hand.border_title = Content(self.names[self.viewer] + (" (dealer)" if view.dealer == self.viewer else ""))
+        hand.show_title(self.names[self.viewer] + (" (dealer)" if view.dealer == self.viewer else ""))
 
     def refresh_info(self, view: V, private: bool) -> None:
         lines = [self.parts.heading(view)]
@@ -530,8 +551,13 @@ class TableScreen(Screen[None], Generic[V]):
                 lines.append(f"  {self.side_name(side_seats)}: {pts[side_seats[0]]}")
         text = "\n".join(lines)
         if text != self.info_text:
+            info = self.query_one("#info", Static)
+            # The panel is as tall as its lines: lay the screen out again only when that can change.
+            width = info.size.width
+            unwrapped = all(cell_len(line) <= width for line in (*text.splitlines(), *self.info_text.splitlines()))
+            same_height = unwrapped and text.count("\n") == self.info_text.count("\n")
             self.info_text = text
-            self.query_one("#info", Static).update(text)
+            info.update(text, layout=not same_height)
 
     def side_name(self, seats: list[int]) -> str:
         return side_name(self.names, seats)
@@ -604,7 +630,7 @@ class TableScreen(Screen[None], Generic[V]):
     def log_line(self, text: str) -> None:
         self.logged.append(text)
         # Not ``is_mounted``: that is only true once ``on_mount`` is over, and the log starts there.
-        for log in self.query("#log").results(RichLog):
+        for log in self.query("#log").results(TableLog):
             log.write(text)
 
     # ------------------------------------------------------------------ keys

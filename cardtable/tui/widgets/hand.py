@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 
@@ -14,7 +15,8 @@ from .card import CardWidget, Face
 class HandView(Horizontal):
     """Cards in display order; ``cursor`` is the selected position."""
 
-    cursor: reactive[int] = reactive(0)
+    #: The cards show the cursor (their ``selected`` class); the row itself has nothing to repaint.
+    cursor: reactive[int] = reactive(0, repaint=False)
 
     class Chosen(Message):
         """The player wants to play the card at ``position`` (Enter, a digit, or a second click)."""
@@ -26,6 +28,14 @@ class HandView(Horizontal):
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
         self.cards: list[CardWidget] = []
+        self.title_text: str | None = None
+
+    def show_title(self, title: str) -> None:
+        """Name the hand in its top border (plain text, never markup)."""
+        # A new border title repaints the whole row, every card in it: only set it when it changes.
+        if title != self.title_text:
+            self.title_text = title
+            self.border_title = Content(title)
 
     def show(self, faces: list[Face], legal: set[int] | None, *, large: bool = False, row: int = 12) -> None:
         """Show ``faces``; ``legal`` holds the playable card indexes (None: nothing to play now).

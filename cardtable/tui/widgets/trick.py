@@ -21,7 +21,7 @@ ASIDE_CARD, ASIDE_NOTE = 6, 8
 class TrickArea(Grid):
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.cards = {position: CardWidget(classes="in-trick") for position in SLOTS}
+        self.cards = {position: CardWidget(classes="in-trick", empty=True) for position in SLOTS}
         self.centre = Static("", classes="centre", markup=False)
         self.centre_text = ""
         self.aside_card = CardWidget(classes="in-trick aside")
@@ -42,8 +42,6 @@ class TrickArea(Grid):
                     yield self.cards[by_cell[index]]
 
     def on_mount(self) -> None:
-        for card in self.cards.values():
-            card.styles.visibility = "hidden"
         self.aside_card.display = self.aside_note.display = False
 
     def show(
@@ -65,7 +63,8 @@ class TrickArea(Grid):
             self.centre.update(centre, layout=False)
         for position, card in self.cards.items():
             face = placed.get(position)
-            # Hidden, not removed: an empty place keeps its size, so the screen needs no new layout.
-            card.styles.visibility = "visible" if face is not None else "hidden"
-            if face is not None:
+            # Emptied, not hidden nor removed: the screen needs no new layout.
+            if face is None:
+                card.clear(large)
+            else:
                 card.show(face, large)

@@ -1,0 +1,430 @@
+"""How long the table takes to show a computer's card: from the engine applying it to the painted frame.
+
+The table runs headless under Textual's Pilot, with you at the bottom and the game's default computer
+players around; you play the first legal card and take the first choice of every dialog.  For every card
+a computer plays, the clock starts when the engine is asked to apply it (its thinking and the speed pause
+are over by then) and stops at the end of the last frame painted for it: the frames that follow within
+``QUIET`` of each other, with the card on the table, the log line, the seat marks and, when your turn
+comes next, your hand.  A computer only starts to think once the last card's frames are measured, so its
+thread never competes with the drawing.
+
+Headless, Textual does every step of a frame but the last: it composes the screen's update and never turns
+it into terminal output.  The benchmark does that step too (``render_segments``, what the terminal driver
+writes), so a frame costs here what it costs in a terminal, the write itself aside (a thread does it).
+
+Each total is split into:
+
+* ``table``: our code, from the card applied to the worker's first pause (the log line, the save, the
+  widgets' updates, the next turn's set-up);
+* ``wait``: Textual's wait for its next frame: it paints at most ``TEXTUAL_FPS`` (60) frames a second,
+  on a fixed beat, so a change that comes just after a frame waits for the next beat;
+* ``paint``: the frames themselves (layout, compositor, terminal output);
+* ``textual``: the rest: Textual's messages and idle handlers between our update and the frame (styles
+  recomputed after class changes, layout and repaint requests travelling up to the screen).
+
+``cpu`` is the processor time the process spent over the same span: on a machine shared with other work
+it moves far less than the wall-clock figures, which include the time the process waited for a core.
+
+Run: ``python benchmarks/table_latency.py [--cards 40] [--game tarot:5] [--size 80x24] [--profile]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import io
+import json
+import os
+import pstats
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bare_reference import bare_deals_per_second
+from textual.app import App
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.timer import Timer
+
+#: Frames closer than this to each other belong to the same card.
+QUIET = 0.06
+#: A card whose frames have not come after this long is reported as lost (it never is).
+GIVE_UP = 2.0
+#: (game, players) measured by default.
+TABLES = [("manille", 4), ("malilla", 4), ("truco", 4), ("tarot", 4), ("truco", 6), ("tarot", 5)]
+SIZES = [(80, 24), (120, 40)]
+
+
+@dataclass
+class Card:
+    """One computer's card: when it was applied and what followed, in seconds from ``perf_counter``."""
+
+    start: float
+    cpu_start: float
+    cpu_end: float = 0.0
+    table_done: float | None = None
+    frames: list[tuple[float, float, float]] = field(default_factory=list)  # (resumed, tick start, end)
+    spent: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def end(self) -> float:
+        return self.frames[-1][2]
+
+    def figures(self) -> dict[str, float]:
+        total = self.end - self.start
+        wait = sum(tick - resumed for resumed, tick, _ in self.frames)
+        paint = sum(end - tick for _, tick, end in self.frames)
+        table = (self.table_done or self.start) - self.start
+        return {
+            "total": total * 1000,
+            "first": (self.frames[0][2] - self.start) * 1000,
+            "frames": len(self.frames),
+            "cpu": (self.cpu_end - self.cpu_start) * 1000,
+            "table": table * 1000,
+            "wait": wait * 1000,
+            "paint": paint * 1000,
+            "textual": (total - wait - paint - table) * 1000,
+            **{name: seconds * 1000 for name, seconds in self.spent.items()},
+        }
+
+
+class Clock:
+    """The benchmark's hooks into the engine, the table and Textual's frame cycle."""
+
+    def __init__(self, profile: cProfile.Profile | None) -> None:
+        self.card: Card | None = None
+        self.cards: list[Card] = []
+        self.computers: set[int] = set()
+        self.measured = asyncio.Event()
+        self.measured.set()
+        self.resumed: float | None = None
+        self.tick: float | None = None
+        self.painted_in_tick = False
+        self.profile = profile
+        self.lost = 0
+
+    # ----------------------------------------------------------------- the card
+    def applying(self, action: Any) -> None:
+        if action.verb != "play" or action.seat not in self.computers or self.card is not None:
+            return
+        self.card = Card(time.perf_counter(), time.process_time())
+        self.measured.clear()
+        loop = asyncio.get_running_loop()
+        loop.call_soon(self._table_done, self.card)  # runs once the match's worker first waits
+        loop.call_later(GIVE_UP, self._give_up, self.card)
+        if self.profile is not None:
+            self.profile.enable()
+
+    def _table_done(self, card: Card) -> None:
+        card.table_done = time.perf_counter()
+
+    def painted(self, tick: float, end: float) -> None:
+        card = self.card
+        if card is None:
+            return
+        resumed = self.resumed if self.resumed is not None and self.resumed <= tick else tick
+        card.frames.append((max(resumed, card.start), tick, end))
+        card.cpu_end = time.process_time()
+        asyncio.get_running_loop().call_later(QUIET, self._maybe_done, card, len(card.frames))
+
+    def _maybe_done(self, card: Card, frames: int) -> None:
+        if self.card is card and len(card.frames) == frames:
+            self._close()
+            self.cards.append(card)
+
+    def _give_up(self, card: Card) -> None:
+        if self.card is card and not card.frames:
+            self._close()
+            self.lost += 1
+
+    def _close(self) -> None:
+        if self.profile is not None:
+            self.profile.disable()
+        self.card = None
+        self.measured.set()
+
+    @contextmanager
+    def spending(self, name: str) -> Iterator[None]:
+        card = self.card
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            if card is not None and self.card is card:
+                card.spent[name] = card.spent.get(name, 0.0) + time.perf_counter() - started
+
+
+def install(clock: Clock) -> None:
+    """Wrap the few functions the clock listens to (only in this benchmark's process)."""
+    from textual._compositor import CompositorUpdate
+
+    from cardtable.engine.match import Match
+    from cardtable.tui.players import ThinkingComputer
+    from cardtable.tui.screens.table import TableScreen
+
+    apply = Match.apply
+
+    def timed_apply(self: Match, action: Any) -> Any:
+        clock.applying(action)
+        return apply(self, action)
+
+    Match.apply = timed_apply  # type: ignore[method-assign]
+
+    choose = ThinkingComputer.choose
+
+    async def gated_choose(self: ThinkingComputer, view: Any) -> Any:
+        await clock.measured.wait()  # the last card's frames first: thinking is not what is measured
+        return await choose(self, view)
+
+    ThinkingComputer.choose = gated_choose  # type: ignore[method-assign]
+
+    def spent(owner: type, name: str, label: str) -> None:
+        original: Callable[..., Any] = getattr(owner, name)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            with clock.spending(label):
+                return original(*args, **kwargs)
+
+        setattr(owner, name, timed)
+
+    spent(TableScreen, "refresh_table", "refresh_table")
+    spent(TableScreen, "log_line", "log_line")
+    spent(TableScreen, "autosave", "autosave")
+    spent(Screen, "_refresh_layout", "layout")
+
+    resume = Timer.resume
+
+    def timed_resume(self: Timer) -> None:
+        if self.name == "screen_update" and not self._active.is_set() and clock.resumed is None:
+            clock.resumed = time.perf_counter()
+        resume(self)
+
+    Timer.resume = timed_resume  # type: ignore[method-assign]
+
+    on_timer_update = Screen._on_timer_update
+
+    def timed_timer_update(self: Screen[Any]) -> None:
+        clock.tick = time.perf_counter()
+        clock.painted_in_tick = False
+        try:
+            on_timer_update(self)
+        finally:
+            tick, clock.tick = clock.tick, None
+            if clock.painted_in_tick:
+                clock.painted(tick, time.perf_counter())
+                clock.resumed = None
+
+    Screen._on_timer_update = timed_timer_update  # type: ignore[method-assign]
+
+    display = App._display
+
+    def timed_display(self: App[Any], screen: Screen[Any], renderable: Any) -> None:
+        started = time.perf_counter()
+        display(self, screen, renderable)
+        if renderable is None or self._batch_count or not isinstance(renderable, CompositorUpdate):
+            return
+        if self.is_headless:
+            with clock.spending("output"):
+                renderable.render_segments(self.console)  # what the terminal driver would be sent
+        if clock.tick is not None:
+            clock.painted_in_tick = True
+        else:  # a frame painted outside the beat (a layout after a resize)
+            clock.painted(started, time.perf_counter())
+
+    App._display = timed_display  # type: ignore[method-assign]
+
+
+# --------------------------------------------------------------------- playing the human seat
+async def play_your_turns(pilot: Pilot[None], clock: Clock, wanted: int) -> bool:
+    """Answer the table as a player would until ``wanted`` cards are measured; False when the match ends."""
+    from cardtable.tui.dialogs.bid import BidDialog
+    from cardtable.tui.dialogs.choice import ChoiceDialog
+    from cardtable.tui.dialogs.message import HandOverScreen, NoticeDialog
+    from cardtable.tui.dialogs.pick_cards import PickCardsDialog
+    from cardtable.tui.screens.score_sheet import ScoreSheetScreen
+    from cardtable.tui.screens.table import TableScreen
+    from cardtable.tui.widgets.hand import HandView
+
+    app = pilot.app
+    while len(clock.cards) < wanted:
+        # Plain sleeps: Pilot's own pause forces a frame and waits for the CPU to go idle.
+        await asyncio.sleep(0.05)
+        if not clock.measured.is_set():
+            continue
+        screen = app.screen
+        if isinstance(screen, ChoiceDialog) and screen.choices and screen.choices[0][1] == "again":
+            return False
+        if isinstance(screen, ScoreSheetScreen | NoticeDialog | HandOverScreen | ChoiceDialog):
+            await pilot.press("enter")
+        elif isinstance(screen, BidDialog):
+            await pilot.press("p")
+        elif isinstance(screen, PickCardsDialog):
+            hand = screen.query_one(HandView)
+            for position, card in enumerate(hand.cards):
+                if len(screen.chosen) >= screen.count:
+                    break
+                if card.index in screen.allowed and card.index not in screen.chosen:
+                    while hand.cursor != position:
+                        await pilot.press("right")
+                    await pilot.press("space")
+            await pilot.press("enter")
+        elif isinstance(screen, TableScreen) and screen.my_card_turn():
+            await pilot.press("enter")
+    return True
+
+
+async def measure_table(game: str, players: int, size: tuple[int, int], wanted: int, clock: Clock) -> None:
+    from cardtable.saves import SeatConfig, TableConfig, default_seats
+    from cardtable.tui.app import CardTableApp
+
+    seed = 1
+    while len(clock.cards) < wanted:
+        seats = [SeatConfig(f"P{n}" if n else "You", seat.kind) for n, seat in enumerate(default_seats(game, players))]
+        clock.computers = {n for n, seat in enumerate(seats) if not seat.human}
+        app = CardTableApp(TableConfig(game, players, seats, {}, seed, 0))
+        async with app.run_test(size=size) as pilot:
+            await play_your_turns(pilot, clock, wanted)
+            await clock.measured.wait()
+        seed += 1
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))]
+
+
+def summary(cards: list[Card]) -> dict[str, float]:
+    figures = [card.figures() for card in cards]
+    keys = sorted({key for f in figures for key in f})
+    out = {"cards": float(len(cards))}
+    for key in keys:
+        values = [f.get(key, 0.0) for f in figures]
+        out[f"{key}_median"] = statistics.median(values)
+        out[f"{key}_p95"] = percentile(values, 0.95)
+    return out
+
+
+CATEGORIES = [
+    ("cardtable", "our table code"),
+    ("textual/css", "styles (CSS)"),
+    ("textual/_compositor", "compositor"),
+    ("textual/_arrange", "layout"),
+    ("textual/layouts", "layout"),
+    ("textual/_layout", "layout"),
+    ("textual/widgets/_rich_log", "RichLog"),
+    ("textual/widgets/_footer", "footer"),
+    ("textual/_styles_cache", "rendering widgets"),
+    ("textual/strip", "rendering widgets"),
+    ("textual/content", "rendering widgets"),
+    ("textual/widget.py", "widgets (Textual)"),
+    ("textual/dom.py", "DOM"),
+    ("textual/message_pump", "messages"),
+    ("textual/", "Textual (other)"),
+    ("rich/", "Rich"),
+    ("json/", "saving (json)"),
+    ("asyncio/", "asyncio"),
+]
+
+
+def profile_report(profile: cProfile.Profile, cards: int) -> str:
+    stats = pstats.Stats(profile)
+    by_category: dict[str, float] = {}
+    for (filename, _line, name), (_cc, _nc, tottime, _ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+        if "poll" in name and filename == "~":
+            continue  # the event loop waiting: idle, not work
+        path = filename.replace(os.sep, "/")
+        label = next((label for key, label in CATEGORIES if key in path), "Python (other)")
+        if "cardtable/saves" in path or "cardtable/files" in path:
+            label = "saving"
+        by_category[label] = by_category.get(label, 0.0) + tottime
+    lines = [f"Where the time went (cProfile, own time per card, {cards} cards; profiling slows all of it):"]
+    for label, seconds in sorted(by_category.items(), key=lambda item: -item[1]):
+        lines.append(f"  {label:<22} {seconds / cards * 1000:7.2f} ms")
+    text = io.StringIO()
+    stats.stream = text  # type: ignore[attr-defined]
+    stats.sort_stats("cumulative").print_stats(45)
+    lines.append(text.getvalue())
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--cards", type=int, default=30, help="computer cards measured per table (default 30)")
+    parser.add_argument("--speed", default="normal", choices=["slow", "normal", "fast", "instant"],
+                        help="the computers' speed setting (default normal, the table's own)")  # fmt: skip
+    parser.add_argument("--game", action="append", help="GAME or GAME:PLAYERS (repeatable); default: six tables")
+    parser.add_argument("--size", action="append", help="WIDTHxHEIGHT (repeatable); default 80x24 and 120x40")
+    parser.add_argument("--profile", action="store_true", help="profile the measured windows (slower)")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args()
+    tables = TABLES
+    if args.game:
+        tables = [(g.split(":")[0], int(g.split(":")[1]) if ":" in g else 4) for g in args.game]
+    sizes = [(int(s.split("x")[0]), int(s.split("x")[1])) for s in args.size] if args.size else SIZES
+    home = tempfile.mkdtemp(prefix="cardtable-latency-")
+    os.environ["CARDTABLE_HOME"] = home
+    Path(home, "settings.json").write_text(json.dumps({"speed": args.speed}))
+    profile = cProfile.Profile() if args.profile else None
+    reference = bare_deals_per_second(1.0, 0)
+    print(f"load average {os.getloadavg()[0]:.2f}; calibration: bare Manille loop {reference:,.0f} deals/s")
+    print(f"{'table':<10} {'size':>7} {'cards':>5} {'median':>7} {'p95':>7} {'first':>6} {'frames':>6}"
+          f" {'table':>6} {'wait':>6} {'paint':>6} {'textual':>7} {'cpu':>6}   (ms; medians but p95)")  # fmt: skip
+    results = []
+    all_cards: list[Card] = []
+    for game, players in tables:
+        for size in sizes:
+            clock = Clock(profile)
+            install_once(clock)
+            asyncio.run(measure_table(game, players, size, args.cards, clock))
+            figures = summary(clock.cards)
+            all_cards.extend(clock.cards)
+            results.append({"game": game, "players": players, "size": f"{size[0]}x{size[1]}", **figures,
+                            "lost": clock.lost})  # fmt: skip
+            print(f"{game + ' ' + str(players):<10} {size[0]:>3}x{size[1]:<3} {len(clock.cards):>5}"
+                  f" {figures['total_median']:>7.1f} {figures['total_p95']:>7.1f} {figures['first_median']:>6.1f}"
+                  f" {figures['frames_median']:>6.0f} {figures['table_median']:>6.1f} {figures['wait_median']:>6.1f}"
+                  f" {figures['paint_median']:>6.1f} {figures['textual_median']:>7.1f}"
+                  f" {figures['cpu_median']:>6.1f}", flush=True)  # fmt: skip
+    overall = summary(all_cards)
+    parts = ", ".join(f"{name} {overall.get(name + '_median', 0.0):.2f}"
+                      for name in ("refresh_table", "log_line", "autosave", "layout", "output"))  # fmt: skip
+    print(f"all cards: median {overall['total_median']:.1f} ms, p95 {overall['total_p95']:.1f} ms,"
+          f" cpu median {overall['cpu_median']:.1f} ms;"
+          f" inside them (medians, ms): {parts}")  # fmt: skip
+    if args.json:
+        args.json.write_text(json.dumps({"calibration": reference, "tables": results, "all": overall}, indent=1))
+    if profile is not None:
+        print()
+        print(profile_report(profile, len(all_cards)))
+
+
+_installed: list[Clock] = []
+
+
+def install_once(clock: Clock) -> None:
+    """The wrappers go in once; each table gets a fresh clock behind them."""
+    if not _installed:
+        _installed.append(clock)
+        install(_Proxy())  # type: ignore[arg-type]
+    else:
+        _installed[0] = clock
+
+
+class _Proxy:
+    """Hands every hook to the current table's clock."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(_installed[0], name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        setattr(_installed[0], name, value)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""The table's log: a RichLog that takes a new line in the same frame as the rest of the table."""
+
+from __future__ import annotations
+
+from typing import Self
+
+from rich.console import RenderableType
+from rich.style import Style
+from textual import events
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import Reactive
+from textual.strip import Strip
+from textual.widgets import RichLog
+
+
+class TableLog(RichLog):
+    """A RichLog whose new lines repaint it without laying the screen out again.
+
+    A plain RichLog makes its length a layout property, so every line lays the whole screen out, and it
+    scrolls to its end only after the next frame, which paints a second frame a frame later.  The log's box
+    never changes with its length: only the scrollbar does, and a layout is asked for when it comes or goes.
+    """
+
+    class Resized(Message):
+        """The log's box changed size (the screen's may not have: a breakpoint class widened the log), so
+        the lines written at the old width want writing again."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+    #: The log's style, scroll offset and width while it paints (see ``render_lines``).
+    _painting: tuple[Style, int, int, int] | None = None
+
+    def write(
+        self,
+        content: RenderableType | object,
+        width: int | None = None,
+        expand: bool = False,
+        shrink: bool = True,
+        scroll_end: bool | None = None,
+        animate: bool = False,
+    ) -> Self:
+        if not self._size_known:  # held back until the log knows its width, then written again through here
+            return super().write(content, width, expand, shrink, scroll_end, animate)
+        height = self.scrollable_content_region.height
+        overflowed = self.virtual_size.height > height
+        super().write(content, width, expand, shrink, scroll_end=False)
+        if overflowed != (self.virtual_size.height > height):
+            self.refresh(layout=True)  # the lines no longer fit: the scrollbar may change, so the layout
+        elif self.show_vertical_scrollbar:
+            self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
+        if self.auto_scroll if scroll_end is None else scroll_end:
+            self.scroll_end(animate=animate, immediate=True, x_axis=False)
+        return self
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.post_message(self.Resized())
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # A RichLog works out its style, scroll and width again for every line it paints (its style is a
+        # walk up to the screen, dearer than the line): once a paint is enough.
+        scroll_x, scroll_y = self.scroll_offset
+        self._painting = (self.rich_style, scroll_x, scroll_y, self.scrollable_content_region.width)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._painting = None
+
+    def render_line(self, y: int) -> Strip:
+        if self._painting is None:
+            return super().render_line(y)
+        style, scroll_x, scroll_y, width = self._painting
+        if scroll_y + y >= len(self.lines):
+            return Strip.blank(width, style).apply_style(style)  # below the last line
+        return self._render_line(scroll_y + y, scroll_x, width).apply_style(style)
