@@ -1,24 +1,65 @@
-"""How Manille reads: the turned card, the auction's bids, the knock and the counter."""
+"""How Manille reads: the turned card or the Belgian choice of trump, the bids, the knock, the counter, and the
+statements of table talk."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import Action, View
 from cardtable.engine.words import GameWords, says
 
 CALL_LABELS = {"knock": "Knock (x2)", "counter": "Counter (x4)", "pass": "Pass"}
+#: The house rules in force, as the side panel and the log name them.
+HOUSE_NAMES = {"classic": "Classic rules", "french": "French rules", "belgian": "Belgian rules"}
 
 
 class ManilleWords(GameWords):
     def deal_lines(self, view: View, names: Sequence[str]) -> list[str]:
         v: Any = view
-        if v.turned is None:
-            return ["No card is turned: the auction decides trump."]
-        code = v.deck.codes[v.turned]
         dealer = names[v.dealer]
-        return [f"{dealer} {says(dealer, 'turns')} {self.card_name(code)}: {self.suit_names[code[-1]]} are trump."]
+        lines = []
+        if v.options.house == "belgian":
+            lines.append(f"No card is turned: {dealer} {says(dealer, 'names')} trump, no trump, or lets"
+                         f" {names[(v.dealer + 2) % 4]} choose.")  # fmt: skip
+        elif v.turned is None:
+            lines.append("No card is turned: the auction decides trump.")
+        else:
+            code = v.deck.codes[v.turned]
+            lines.append(f"{dealer} {says(dealer, 'turns')} {self.card_name(code)}: {self.suit_names[code[-1]]} are"
+                         " trump.")  # fmt: skip
+        if v.after_tie:
+            lines.append("The last hand ended 30 : 30, so this one counts double.")
+        return lines
+
+    # ------------------------------------------------------------- table talk
+    def suit_count(self, count: int, suit: str) -> str:
+        """A count of cards of a suit in words: "3 hearts", "1 heart", "no hearts"."""
+        name = self.suit_names[suit]
+        if count == 0:
+            return f"no {name}"
+        return f"{count} {name[:-1] if count == 1 else name}"
+
+    def statement_text(self, action: Action) -> str:
+        """A statement as its seat says it: "I hold 3 hearts", "I hold the 10♥", "I have no A♠"."""
+        word = action.value
+        if word == "count":
+            return f"I hold {self.suit_count(action.get('count'), action.get('suit'))}"
+        if word == "holds":
+            return f"I hold the {self.glyph(action.get('card'))}"
+        if word == "lacks":
+            return f"I have no {self.glyph(action.get('card'))}"
+        return f"Please lead {self.suit_names[action.get('suit')]}"
+
+    # ------------------------------------------------------------- the Belgian choice of trump
+    def trump_choice_label(self, value: str, partner: str = "your partner") -> str:
+        """A choice of the Belgian dealer (or his partner): "Hearts ♥ trump", "No trump (...)", "Pass ..."."""
+        if value == "none":
+            return "No trump (the hand counts double)"
+        if value == "pass":
+            return f"Pass the choice to {partner}"
+        return f"{self.suit_names[value].capitalize()} {SUIT_GLYPHS[value]} trump"
 
     def describe_action(self, action: Action, names: Sequence[str], reveal: bool = False) -> str:
         who = names[action.seat]
@@ -26,12 +67,30 @@ class ManilleWords(GameWords):
             return {"knock": f"{who} {says(who, 'knocks')}: the hand counts double.",
                     "counter": f"{who} {says(who, 'counters')}: the hand counts four times.",
                     "pass": f"{who} {says(who, 'passes')}."}[action.value]  # fmt: skip
+        if action.verb == "trump":
+            if action.value == "pass":
+                partner = names[(action.seat + 2) % len(names)]
+                return f"{who} {says(who, 'leaves')} the choice of trump to {partner}."
+            if action.value == "none":
+                return f"{who} {says(who, 'names')} no trump: the hand counts double."
+            return f"{who} {says(who, 'names')} {self.suit_names[action.value]} trump."
+        if action.verb == "say":
+            return f"{who} {says(who, 'says')}: “{self.statement_text(action)}.”"
         return super().describe_action(action, names, reveal)
 
     def choice_label(self, action: Action) -> str:
         if action.verb == "call":
             return CALL_LABELS[action.value]
+        if action.verb == "trump":
+            return self.trump_choice_label(action.value)
+        if action.verb == "say":
+            return f"Say “{self.statement_text(action)}”"
         return super().choice_label(action)
+
+    def hint_text(self, action: Action) -> str:
+        if action.verb == "say":
+            return f"say “{self.statement_text(action)}”."
+        return super().hint_text(action)
 
 
 WORDS = ManilleWords()

@@ -15,12 +15,14 @@ def test_defaults() -> None:
     for raw in (None, {}):
         opts = RULES.parse_options(raw, 4)
         assert options_to_json(opts) == {
+            "house": "classic",
             "target": 101,
             "partner_exemption": False,
             "must_beat": True,
             "last_trick_bonus": False,
             "doubling": False,
             "auction": False,
+            "talk": False,
         }
 
 
