@@ -123,12 +123,13 @@ def _tokens(text: str) -> set[str]:
     return set(re.split(r"[\s,.:;()!?]+", text))
 
 
-@pytest.mark.parametrize(("game", "players"), [("malilla", 4), ("manille", 4), ("manille", 3), ("truco", 2),
-                                               ("truco", 6), ("tarot", 3), ("tarot", 5)])  # fmt: skip
-def test_no_sentence_label_or_hint_shows_a_record_code(game: str, players: int) -> None:
+@pytest.mark.parametrize(("game", "players", "raw"), [
+    ("malilla", 4, {}), ("manille", 4, {}), ("manille", 3, {}), ("manille", 4, {"house": "belgian", "talk": True}),
+    ("truco", 2, {}), ("truco", 6, {}), ("tarot", 3, {}), ("tarot", 5, {})])  # fmt: skip
+def test_no_sentence_label_or_hint_shows_a_record_code(game: str, players: int, raw: dict[str, object]) -> None:
     """Whole random hands: every action taken and every action offered, in every form a player reads."""
     rules = find_game(game)
-    options = rules.parse_options({}, players)
+    options = rules.parse_options(raw, players)
     words, names = rules.words, NAMES[:players]
     codes = set(rules.deck(options, players)[0].codes)
     rng = random.Random(f"words:{game}:{players}")

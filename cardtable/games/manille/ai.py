@@ -528,7 +528,8 @@ def tip18_count_the_trumps(view: ManilleView) -> Action | None:
     trumps = (view.hand & SUIT_MASKS[view.trump]).bit_count()
     if trumps < TRUMPS_WORTH_COUNTING:
         return None
-    return Statement(view.seat, COUNT, view.trump, None, trumps, len(view.tricks)).action()
+    statement = Statement(view.seat, COUNT, view.trump, None, trumps, len(view.tricks)).action()
+    return None if already_said(view, statement) else statement
 
 
 TALK_TIPS: tuple[Callable[[ManilleView], Action | None], ...] = (
