@@ -287,7 +287,7 @@ class ManilleView(View):
     trick: tuple[tuple[int, int], ...]
     tricks: tuple[tuple[int, tuple[int, ...], int, int], ...]
     winning_seat: int | None
-    #: Pips taken so far, by side.
+    #: Points taken so far, by side: pips, and the French house's point for every trick.
     side_pips: tuple[int, ...]
     cards_each: int
     #: The auction so far as (seat, value, suit), a pass with value and suit None; the contract it made.
@@ -348,9 +348,24 @@ class ManilleView(View):
         return spoke_at_turn(self.talk, self.to_act, len(self.tricks))
 
     def fingerprint(self) -> str:
-        return repr((self.seat, self.dealer, str(self.phase), self.hand, self.turned, self.trick, self.tricks,
-                     enum_free(self.bids), self.multiplier, self.knocker, self.scores, self.trump_passed,
-                     self.no_trump, self.after_tie, enum_free(self.talk)))  # fmt: skip
+        key: tuple[object, ...] = (
+            self.seat,
+            self.dealer,
+            str(self.phase),
+            self.hand,
+            self.turned,
+            self.trick,
+            self.tricks,
+            enum_free(self.bids),
+            self.multiplier,
+            self.knocker,
+            self.scores,
+        )
+        # The Belgian choice and the statements exist only in those games: the classic game's fingerprints (and
+        # so its seeded hints and random plays) stay what they were before them.
+        if self.options.house != CLASSIC or self.options.talk:
+            key += (self.trump_passed, self.no_trump, self.after_tie, enum_free(self.talk))
+        return repr(key)
 
 
 def spoke_at_turn(talk: Sequence[Statement], seat: int | None, trick: int) -> bool:

@@ -15,6 +15,11 @@ CALL_LABELS = {"knock": "Knock (x2)", "counter": "Counter (x4)", "pass": "Pass"}
 HOUSE_NAMES = {"classic": "Classic rules", "french": "French rules", "belgian": "Belgian rules"}
 
 
+def whom(name: str) -> str:
+    """A seat's name as the object of a sentence: "to West", but "to you"."""
+    return "you" if name.lower() == "you" else name
+
+
 class ManilleWords(GameWords):
     def deal_lines(self, view: View, names: Sequence[str]) -> list[str]:
         v: Any = view
@@ -22,7 +27,7 @@ class ManilleWords(GameWords):
         lines = []
         if v.options.house == "belgian":
             lines.append(f"No card is turned: {dealer} {says(dealer, 'names')} trump, no trump, or lets"
-                         f" {names[(v.dealer + 2) % 4]} choose.")  # fmt: skip
+                         f" {whom(names[(v.dealer + 2) % 4])} choose.")  # fmt: skip
         elif v.turned is None:
             lines.append("No card is turned: the auction decides trump.")
         else:
@@ -52,6 +57,17 @@ class ManilleWords(GameWords):
             return f"I have no {self.glyph(action.get('card'))}"
         return f"Please lead {self.suit_names[action.get('suit')]}"
 
+    def statement_note(self, action: Action) -> str:
+        """A statement as a short note under its seat's name: "3 hearts", "has 10♥", "no A♠", "asks for ♦"."""
+        word = action.value
+        if word == "count":
+            return self.suit_count(action.get("count"), action.get("suit"))
+        if word == "holds":
+            return f"has {self.glyph(action.get('card'))}"
+        if word == "lacks":
+            return f"no {self.glyph(action.get('card'))}"
+        return f"asks for {SUIT_GLYPHS[action.get('suit')]}"
+
     # ------------------------------------------------------------- the Belgian choice of trump
     def trump_choice_label(self, value: str, partner: str = "your partner") -> str:
         """A choice of the Belgian dealer (or his partner): "Hearts ♥ trump", "No trump (...)", "Pass ..."."""
@@ -70,7 +86,7 @@ class ManilleWords(GameWords):
         if action.verb == "trump":
             if action.value == "pass":
                 partner = names[(action.seat + 2) % len(names)]
-                return f"{who} {says(who, 'leaves')} the choice of trump to {partner}."
+                return f"{who} {says(who, 'leaves')} the choice of trump to {whom(partner)}."
             if action.value == "none":
                 return f"{who} {says(who, 'names')} no trump: the hand counts double."
             return f"{who} {says(who, 'names')} {self.suit_names[action.value]} trump."

@@ -184,6 +184,14 @@ class TableParts:
         trump = self.trump_suit(view)
         return f"trump\n{SUIT_GLYPHS[trump]}" if trump else ""
 
+    def calls_hint(self, view: View, calls: list[Action]) -> str:
+        """What the prompt says the calls key (c) offers beside the cards now."""
+        return "c: " + ", ".join(self.choice_label(a).lower() for a in calls)
+
+    def announces(self, action: Action) -> bool:
+        """Whether a computer seat's action is announced in a notice as well as in the log (a call, say)."""
+        return action.verb == "call"
+
     def offer_prompt(self, view: View, calls: list[Action]) -> str:
         return "You may make a call now."
 

@@ -181,8 +181,8 @@ class TableScreen(Screen[None]):
         elif isinstance(event, ActionTaken):
             said = self.parts.describe_action(event.action, self.names)
             self.log_line(said)
-            if event.action.verb == "call" and event.action.seat not in self.humans:
-                self.notify(said, timeout=3)  # a computer's call or bid, announced
+            if self.parts.announces(event.action) and event.action.seat not in self.humans:
+                self.notify(said, timeout=3)  # a computer's call (or what else its game announces)
             self.autosave()
         elif isinstance(event, TrickWon):
             self.log_trick(event.trick)
@@ -461,7 +461,7 @@ class TableScreen(Screen[None]):
             extra = [a for a in actions if a.verb != "play"]
             text = self.parts.phase_prompt(self.view)
             if extra and any(a.verb == "play" for a in actions):
-                text += "  (c: " + ", ".join(self.parts.choice_label(a).lower() for a in extra) + ")"
+                text += f"  ({self.parts.calls_hint(self.view, extra)})"
         elif state.to_act is not None:
             text = f"Waiting for {self.names[state.to_act]}…  (f: faster)"
         else:

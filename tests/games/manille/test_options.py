@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from cardtable.engine.errors import RecordError
-from cardtable.engine.options import OptionError, options_to_json
+from cardtable.engine.options import OptionError, option_fields, options_to_json
 from cardtable.games.manille.rules import RULES, House, ManilleOptions
 from tests.support import run_cli
 
@@ -91,6 +91,8 @@ def test_the_house_is_read_as_its_enum_and_comes_first() -> None:
     opts = RULES.parse_options({"house": "belgian"}, 4)
     assert opts.house is House.BELGIAN and options_to_json(opts)["house"] == "belgian"
     assert next(iter(options_to_json(opts))) == "house"
+    # The new-game form lists the options in this order: the house comes first among Manille's.
+    assert option_fields(ManilleOptions)[0].name == "house"
 
 
 @pytest.mark.parametrize("house", ["french", "belgian"])
