@@ -80,14 +80,14 @@ async def test_the_belgian_dealer_chooses_trump_in_a_dialog_beside_his_hand() ->
         dialog = app.screen
         assert isinstance(dialog, TrumpChoiceDialog)
         labels = [label for label, _action in dialog.choices]
-        assert labels == ["Spades ♠ trump", "Hearts ♥ trump", "Diamonds ♦ trump", "Clubs ♣ trump",
-                          "No trump (the hand counts double)", "Pass the choice to North"]  # fmt: skip
+        assert labels == ["Spades ♠ trump  (S)", "Hearts ♥ trump  (H)", "Diamonds ♦ trump  (D)", "Clubs ♣ trump  (C)",
+                          "No trump (the hand counts double)  (N)", "Pass the choice to North  (P)"]  # fmt: skip
         assert dialog.title_text == "You deal: choose trump"
         # The hand stays in view, face up, below the dialog.
         hand = table.query_one(HandView)
         assert [card.face.index for card in hand.cards if card.face] == table.parts.sorted_hand(table.view)
         assert not any(card.face and card.face.back for card in hand.cards)
-        box = dialog.query_one("#trump-choice").region
+        box = dialog.query_one(".dialog").region
         assert box.bottom <= hand.region.y and box.right <= table.query_one("#side").region.x
         assert "Belgian rules" in info(table) and "Trump: You to choose" in info(table)
         await pilot.press("h")

@@ -823,13 +823,7 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
                 lines.append(f"Nobody took more than {quota}: nobody scores.")
             for name, pips_taken, delta in scorers:
                 lines.append(f"{name} score their {unit} above {quota}: {pips_taken} - {quota} = {delta}.")
-        factors = []
-        if self.multiplier > 1:
-            factors.append("knocked (x2)" if self.multiplier == 2 else "knocked and countered (x4)")
-        if self.no_trump:
-            factors.append("played without trump (x2)")
-        if self.after_tie:
-            factors.append("played after a 30 : 30 hand (x2)")
+        factors = WORDS.stake_factors(self.multiplier, self.no_trump, self.after_tie, full=True)
         if factors:
             how = " and ".join(factors) if len(factors) < 3 else f"{', '.join(factors[:-1])} and {factors[-1]}"
             lines.append(f"The hand was {how}: every score counts x{self.multiplier * self.house_factor}.")

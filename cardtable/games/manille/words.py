@@ -38,6 +38,23 @@ class ManilleWords(GameWords):
             lines.append("The last hand ended 30 : 30, so this one counts double.")
         return lines
 
+    def stake_factors(self, knock: int, no_trump: bool, after_tie: bool, *, full: bool = False) -> list[str]:
+        """Why a hand counts more than once: the knock or the counter, no trump, the 30 : 30 hand before it.
+
+        Short for the side panel ("countered"), ``full`` for the score sheet ("knocked and countered (x4)").
+        """
+        factors = []
+        if knock > 1:
+            if full:
+                factors.append("knocked (x2)" if knock == 2 else "knocked and countered (x4)")
+            else:
+                factors.append("knocked" if knock == 2 else "countered")
+        if no_trump:
+            factors.append("played without trump (x2)" if full else "no trump")
+        if after_tie:
+            factors.append("played after a 30 : 30 hand (x2)" if full else "after 30 : 30")
+        return factors
+
     # ------------------------------------------------------------- table talk
     def suit_count(self, count: int, suit: str) -> str:
         """A count of cards of a suit in words: "3 hearts", "1 heart", "no hearts"."""

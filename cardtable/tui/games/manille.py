@@ -56,21 +56,10 @@ class ManilleParts(TableParts):
             seat, value, suit = v.contract
             lines.append(f"Contract: {names[seat]}, {value} in {self.suit_names[v.deck.suits[suit]]}")
         if v.stake > 1:
-            lines.append(f"Counts x{v.stake}: " + ", ".join(self.stake_reasons(view)))
+            lines.append(f"Counts x{v.stake}: " + ", ".join(self.words.stake_factors(v.multiplier, v.no_trump,
+                                                                                    v.after_tie)))  # fmt: skip
         lines.append(f"Dealer {names[v.dealer]}")
         return lines
-
-    def stake_reasons(self, view: View) -> list[str]:
-        """Why the hand counts more than once: the knock or the counter, no trump, the 30 : 30 before it."""
-        v: Any = view
-        reasons = []
-        if v.multiplier > 1:
-            reasons.append("knocked" if v.multiplier == 2 else "countered")
-        if v.no_trump:
-            reasons.append("no trump")
-        if v.after_tie:
-            reasons.append("after 30 : 30")
-        return reasons
 
     def seat_note(self, view: View, seat: int) -> str:
         v: Any = view
