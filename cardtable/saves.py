@@ -381,6 +381,8 @@ class Settings:
     four_colour: bool = False
     ascii_cards: bool = False
     theme: str = "textual-dark"
+    #: Other keys for the table's bindings, by binding id: ``{"calls": "x", "hint": "t,f2"}``.
+    keymap: dict[str, str] = field(default_factory=dict)
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)
 
     SPEEDS = SPEEDS
@@ -406,6 +408,33 @@ def _setting_problem(name: str, value: object) -> str | None:
     return None
 
 
+#: At most this many of a keymap's bad entries are named one by one.
+KEYMAP_NOTICES = 3
+
+
+def _keymap_entries(value: object) -> tuple[dict[str, str], list[str]]:
+    """The entries of a keymap that have its form (binding id to keys as text), and a notice for the others.
+
+    Whether an id names a binding and its keys are keys is for the table to say: it knows its bindings.
+    """
+    if not isinstance(value, dict):
+        return {}, [f'In your settings, the keymap must map key ids to keys, such as {{"calls": "x"}}, not '
+                    f"{quote(value)}: the table keeps its own keys."]  # fmt: skip
+    entries: dict[str, str] = {}
+    bad: list[str] = []
+    for binding_id, keys in value.items():
+        if isinstance(keys, str) and keys.strip() and len(keys) <= 60:
+            entries[binding_id] = keys
+        else:
+            bad.append(binding_id)
+    notices = [f'In your settings, the keymap must give {quote(binding_id)} its keys as text, such as "x" or '
+               f'"ctrl+x,f5", not {quote(value[binding_id])}: it keeps its own keys.'
+               for binding_id in bad[:KEYMAP_NOTICES]]  # fmt: skip
+    if len(bad) > KEYMAP_NOTICES:
+        notices.append(f"In your settings, {len(bad) - KEYMAP_NOTICES} more entries of the keymap are not keys either.")
+    return entries, notices
+
+
 def load_settings(home: Path | None = None) -> tuple[Settings, list[str]]:
     """The settings, and a notice for each thing that could not be used (the file, or a value in it)."""
     path = (home or data_dir()) / SETTINGS
@@ -425,6 +454,10 @@ def load_settings(home: Path | None = None) -> tuple[Settings, list[str]]:
     for name, value in raw.items():
         if name not in known:
             settings.unknown[name] = value
+            continue
+        if name == "keymap":
+            settings.keymap, keymap_notices = _keymap_entries(value)
+            notices.extend(keymap_notices)
             continue
         problem = _setting_problem(name, value)
         if problem is None:

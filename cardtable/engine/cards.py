@@ -35,6 +35,8 @@ RANK_NAMES = {
     "Q": "queen",
     "K": "king",
 }
+#: The Spanish pack's court cards by their own names: the sota, the caballo and the rey.
+SPANISH_RANK_NAMES = {**RANK_NAMES, "J": "sota", "N": "caballo", "K": "rey"}
 
 
 def split_code(code: str) -> tuple[str, str]:

@@ -314,9 +314,9 @@ class GameRules(ABC):
     player_counts: ClassVar[tuple[int, ...]]
     default_players: ClassVar[int]
     #: How the game's cards and actions read (its ``words`` module), for the table and for replay.
-    words: ClassVar[GameWords] = GameWords()
+    words: ClassVar[GameWords[Any]] = GameWords()
 
-    def words_for(self, options: Any) -> GameWords:
+    def words_for(self, options: Any) -> GameWords[Any]:
         """The words of a game played with ``options`` (a variant may name its cards its own way)."""
         return self.words
 

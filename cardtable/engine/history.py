@@ -7,7 +7,6 @@ face down is shown face down unless ``reveal`` asks for it; record codes stay in
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,7 +14,7 @@ from .errors import RecordError
 from .game import Action, FinishedTrick, Number
 from .match import Match
 from .records import Record
-from .words import GameWords, says
+from .words import GameWords, counted, says
 
 
 def hand_history(record: Record, match: Match, out: dict[str, Any], reveal: bool = False) -> str:
@@ -37,7 +36,7 @@ def hand_history(record: Record, match: Match, out: dict[str, Any], reveal: bool
 
 
 def _hand_lines(told: Match, h: int, dealer: int, deal: Any, actions: Sequence[Action], names: Sequence[str],
-                words: GameWords, reveal: bool) -> list[str]:  # fmt: skip
+                words: GameWords[Any], reveal: bool) -> list[str]:  # fmt: skip
     state = told.begin_hand(dealer, deal)
     lines = [f"Hand {h + 1}: {names[dealer]} {says(names[dealer], 'deals')}."]
     lines.extend(f"  {line}" for line in words.deal_story(state.view(dealer), names))
@@ -48,7 +47,7 @@ def _hand_lines(told: Match, h: int, dealer: int, deal: Any, actions: Sequence[A
         if action.verb == "play":
             plays.append(action)
         else:
-            lines.append(f"  {words.describe_action(action, names, reveal)}")
+            lines.append(f"  {words.describe_action(action, names, reveal, state.view(action.seat))}")
         if len(state.tricks) > finished:
             lines.append(_trick_line(len(state.tricks), state.tricks[-1], plays, names, words, reveal))
             plays = []
@@ -59,21 +58,20 @@ def _hand_lines(told: Match, h: int, dealer: int, deal: Any, actions: Sequence[A
     if not state.complete:
         lines.append("  (hand in progress)")
         return lines
-    # The engine's sentences may name a card by its code: the history draws it as the table does.
-    lines.extend(f"  {words.glyphs_in(line, told.deck)}" for line in state.explain(names))
+    lines.extend(f"  {line}" for line in state.explain(names))
     lines.append(f"  Scores after the hand: {_scores(names, told.scores)}")
     return lines
 
 
-def _trick_line(number: int, trick: FinishedTrick, plays: Sequence[Action], names: Sequence[str], words: GameWords,
+def _trick_line(number: int, trick: FinishedTrick, plays: Sequence[Action], names: Sequence[str], words: GameWords[Any],
                 reveal: bool) -> str:  # fmt: skip
     cards = " ".join(words.played_card(a, reveal) for a in plays)
     winner = names[trick.winner] if trick.winner is not None else "nobody (a tie)"
-    points = f", {trick.points} point{'' if trick.points == 1 else 's'}" if words.trick_points else ""
+    points = f", {counted(trick.points, 'point')}" if words.trick_points else ""
     return f"  trick {number:>2}: {names[trick.leader]} leads {cards}  -> {winner}{points}"
 
 
-def _verdict(record: Record, match: Match, out: dict[str, Any], names: Sequence[str], words: GameWords,
+def _verdict(record: Record, match: Match, out: dict[str, Any], names: Sequence[str], words: GameWords[Any],
              reveal: bool) -> list[str]:  # fmt: skip
     lines = [f"Scores: {_scores(names, out['scores'])}"]
     if out["winner"]:
@@ -84,13 +82,13 @@ def _verdict(record: Record, match: Match, out: dict[str, Any], names: Sequence[
         h, i = error["hand"], error["action"]
         reason = error["reason"]
         if i is None:
-            lines.append(f"Stopped before hand {h + 1}: {words.glyphs_in(reason, match.deck)}")
+            lines.append(f"Stopped before hand {h + 1}: {reason}")
         else:
             tried = record.hands[h].actions[i]
             if tried.get("hidden") and not reveal:  # the reason may name the card: it stays face down
-                reason = re.sub(rf"(?:\bthe )?\b{re.escape(tried.value)}\b", "that card", reason)
+                reason = reason.replace(words.card_text(tried.value), "that card")
             said = words.describe_action(tried, names, reveal)
-            lines.append(f"Refused at hand {h + 1}, action {i + 1}: {said} {words.glyphs_in(reason, match.deck)}")
+            lines.append(f"Refused at hand {h + 1}, action {i + 1}: {said} {reason}")
     upcoming = out["next"]
     if upcoming:
         lines.append(f"Next: {names[upcoming['seat']]} to act.")
@@ -99,7 +97,7 @@ def _verdict(record: Record, match: Match, out: dict[str, Any], names: Sequence[
     return lines
 
 
-def _hint(match: Match, hint: dict[str, Any], words: GameWords) -> str:
+def _hint(match: Match, hint: dict[str, Any], words: GameWords[Any]) -> str:
     try:
         action = match.rules.parse_action(hint, match.options, match.players)
     except RecordError:  # a hint is made by the engine's own players, so this would be a bug of theirs

@@ -115,6 +115,7 @@ def simulate(
     players = len(seats)
     clock = DecisionClock(players) if time_decisions else None
     wins = [0] * players
+    sole_wins = [0] * players
     final_scores = [0.0] * players
     hands_played = 0
     unfinished = 0
@@ -138,16 +139,20 @@ def simulate(
                 final_scores[s] += delta[s]
                 if len(best_sides) == 1 and state.side(s) in best_sides:
                     wins[s] += 1
+                    sole_wins[s] += 1
         else:
             while not match.over and len(match.hands) < max_hands_per_match:
                 play_hand(match, computers, deal_rng, first_dealer, clock)
             hands_played += len(match.hands)
             if not match.over:
                 unfinished += 1
+            # A tie for first place (Tarot's winners are every seat with the highest score) is no sole win.
+            sole = bool(match.winner) and len({rules.side_of(w, players) for w in match.winner or ()}) == 1
             for s in range(players):
                 final_scores[s] += match.scores[s]
                 if match.winner and s in match.winner:
                     wins[s] += 1
+                    sole_wins[s] += sole
         for played in match.hands:
             add_hand_stats(stats, played.state)
         if progress is not None:
@@ -162,6 +167,7 @@ def simulate(
         "matches": 0 if hands is not None else matches,
         "hands": hands_played,
         "wins_by_seat": wins,
+        "sole_wins_by_seat": sole_wins,
         "unfinished": unfinished,
         "mean_score_by_seat": [round(total / rounds, 3) if rounds else 0.0 for total in final_scores],
         "elapsed_s": round(elapsed, 3),

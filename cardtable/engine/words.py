@@ -3,28 +3,32 @@
 Each game gives its rules a ``GameWords`` (its own module ``words.py``); this base names French-suited
 cards and the actions every trick game shares.  A card has two forms: its *glyph*, as the table draws
 it on a card (``Q♦``, ``10♣``), and its *name* in a sentence ("the queen of diamonds").  Record codes
-(``QD``) are the record's business and never appear in what a player reads.
+(``QD``) are the record's business and never appear in what a player reads: a rule's sentence names a
+card by ``card_text`` (the glyph, or what stands for it in a sentence), a story names it by ``card_name``.
 """
 
 from __future__ import annotations
 
-import functools
-import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from .cards import RANK_NAMES, SUIT_GLYPHS, SUIT_NAMES, split_code
 
 if TYPE_CHECKING:
-    from .cards import Deck
     from .game import Action, View
+
+#: Verbs whose third person adds "es" ("passes", "goes"): "you" and a team take them without it.
+_ES_ENDINGS = ("sses", "ches", "shes", "xes", "oes")
+
+#: The view a game's words read (its deal lines take the hand's view of the dealt cards).
+V = TypeVar("V", bound="View")
 
 
 def says(who: str, verb: str) -> str:
-    """The verb agreeing with its subject: "West plays", but "You play"."""
-    if who.lower() != "you":
+    """The verb (given as "West plays" would) agreeing with its subject: "You play", "South & North play"."""
+    if who.lower() != "you" and " & " not in who:
         return verb
-    return verb[:-2] if verb.endswith(("sses", "ches", "shes", "xes")) else verb[:-1]
+    return verb[:-2] if verb.endswith(_ES_ENDINGS) else verb[:-1]
 
 
 def holder(who: str) -> str:
@@ -32,8 +36,31 @@ def holder(who: str) -> str:
     return "yours" if who.lower() == "you" else f"{who}'s"
 
 
-class GameWords:
-    """French suit and rank names; plays, bids and passes in plain sentences."""
+def whose(who: str, start: bool = False) -> str:
+    """Whose a thing is, before its noun: "West's raise", "your raise" ("Your" to ``start`` a sentence)."""
+    if who.lower() != "you":
+        return f"{who}'s"
+    return "Your" if start else "your"
+
+
+def counted(number: object, noun: str, plural: str | None = None) -> str:
+    """A number and its noun, singular for one: "1 trick", "8 points", "0.5 points"."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def listed(items: Sequence[str], last: str = "and") -> str:
+    """Items in a sentence: "a", "a and b", "a, b and c" (``last`` joins the last two)."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+class GameWords(Generic[V]):
+    """French suit and rank names; plays, bids and passes in plain sentences.
+
+    A game's words are typed with its own view (``MalillaWords(GameWords[MalillaView])``), which they read
+    for the lines of a deal.
+    """
 
     suit_names: ClassVar[dict[str, str]] = SUIT_NAMES
     rank_names: ClassVar[dict[str, str]] = RANK_NAMES
@@ -60,9 +87,13 @@ class GameWords:
         rank, suit = split_code(code)
         return f"the {self.rank_names.get(rank, rank)} of {self.suit_names[suit]}"
 
-    def glyphs_in(self, text: str, deck: Deck) -> str:
-        """``text`` (an engine's sentence) with each card code of ``deck`` in it drawn as a glyph instead."""
-        return _code_pattern(deck).sub(lambda found: self.glyph(found.group()), text)
+    def card_text(self, code: str) -> str:
+        """A card in a rule's sentence, as the table draws it: "You must beat Q♦"."""
+        return self.glyph(code)
+
+    def card_list(self, codes: Iterable[str], last: str = "or") -> str:
+        """Cards in a rule's sentence, as the table draws them: "play J♠, Q♠ or K♠"."""
+        return listed([self.card_text(code) for code in codes], last)
 
     def played_card(self, action: Action, reveal: bool = False) -> str:
         """The glyph of a played card, or ``(face down)`` for a card its player hid (named when ``reveal``)."""
@@ -71,10 +102,13 @@ class GameWords:
         return self.glyph(action.value)
 
     # ------------------------------------------------------------- actions
-    def describe_action(self, action: Action, names: Sequence[str], reveal: bool = False) -> str:
+    def describe_action(
+        self, action: Action, names: Sequence[str], reveal: bool = False, view: View | None = None
+    ) -> str:
         """A plain sentence for the log: "West plays the ace of hearts."
 
-        A card played face down is not named, unless ``reveal`` (a replay asked to show everything).
+        A card played face down is not named, unless ``reveal`` (a replay asked to show everything).  ``view`` is
+        the hand seen around the action, for a sentence that depends on the moment (what a pass declined).
         """
         who = names[action.seat]
         if action.verb == "play":
@@ -84,7 +118,7 @@ class GameWords:
             return f"{who} {says(who, 'plays')} {self.card_name(action.value)}."
         if action.verb == "bid":
             if action.value == "pass":
-                return f"{who} {says(who, 'passes')}."
+                return f"{who} {says(who, 'passes')} (no bid)."
             suit = action.get("suit")
             return f"{who} {says(who, 'bids')} {action.value}" + (f" in {self.suit_names[suit]}." if suit else ".")
         return f"{who}: {action.value}."
@@ -98,23 +132,29 @@ class GameWords:
             return f"Bid {action.value}" + (f" {self.suit_names[suit]}" if suit else "")
         return str(action.value).replace("_", " ").capitalize()
 
-    def hint_text(self, action: Action) -> str:
-        """What the hint key suggests: "play the ace of hearts." """
-        if action.verb == "play":
-            return f"play {self.card_name(action.value)}" + (" face down." if action.get("hidden") else ".")
-        return f"{self.choice_label(action)}."
+    def hint_text(self, action: Action, view: View | None = None) -> str:
+        """What the hint key suggests, in one form in every game: "play Q♦.", "call truco.", "pass (no bid)."
 
-    def deal_lines(self, view: View, names: Sequence[str]) -> list[str]:
+        The table puts "Hint: " before it; ``view`` is the hand the hint is given in.
+        """
+        return self.advice(action, view) + "."
+
+    def advice(self, action: Action, view: View | None = None) -> str:
+        """An action as advice, without its full stop: "play Q♦ face down", "bid 34 in hearts"."""
+        if action.verb == "play":
+            return f"play {self.card_text(action.value)}" + (" face down" if action.get("hidden") else "")
+        if action.verb == "bid":
+            if action.value == "pass":
+                return "pass (no bid)"
+            suit = action.get("suit")
+            return f"bid {action.value}" + (f" in {self.suit_names[suit]}" if suit else "")
+        label = self.choice_label(action)
+        return label[:1].lower() + label[1:]
+
+    def deal_lines(self, view: V, names: Sequence[str]) -> list[str]:
         """What the table's log says when a hand is dealt (the turned card, say), from what every seat may see."""
         return []
 
-    def deal_story(self, view: View, names: Sequence[str]) -> list[str]:
+    def deal_story(self, view: V, names: Sequence[str]) -> list[str]:
         """What a hand history says of a deal: the log's lines, and what the table shows aside at a glance."""
         return self.deal_lines(view, names)
-
-
-@functools.cache
-def _code_pattern(deck: Deck) -> re.Pattern[str]:
-    """The deck's codes as whole words (``7S`` but not the ``S`` of a word), longest first."""
-    codes = sorted(deck.codes, key=len, reverse=True)
-    return re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, codes)) + r")(?![\w])")

@@ -13,11 +13,12 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from cardtable.engine.cards import Deck
 from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import HandState
+from cardtable.engine.words import GameWords
 
 
 class Duty(Enum):
@@ -107,28 +108,30 @@ def beats(deck: Deck, card: int, win_card: int, trump: int | None) -> bool:
 
 
 def duty_reason(
-    deck: Deck, duty: Duty, legal: int, card: int, win_card: int, led_suit: int, suit_name: dict[str, str]
+    deck: Deck, duty: Duty, legal: int, card: int, win_card: int, led_suit: int, words: GameWords[Any]
 ) -> str:
-    """A sentence telling a player why ``card`` is refused, naming the duty it breaks first."""
-    cards = ", ".join(deck.codes_of(legal))
-    led = suit_name[deck.suits[led_suit]]
-    win = deck.codes[win_card]
+    """A sentence telling a player why ``card`` is refused, naming the duty it breaks first, in the game's words."""
+    cards = words.card_list(deck.codes_of(legal))
+    held = words.card_list(deck.codes_of(legal), "and")
+    led = words.suit_names[deck.suits[led_suit]]
+    win = words.card_text(deck.codes[win_card])
     off_suit = deck.suit_of[card] != led_suit
     if duty is Duty.FOLLOW:
-        return f"You must follow suit ({led}): you hold {cards}."
+        return f"You must follow suit ({led}): you hold {held}."
     if duty is Duty.BEAT:
         if off_suit:
-            return f"You must follow suit ({led}) and beat the {win}: play one of {cards}."
-        return f"You must beat the {win}: play one of {cards}."
+            return f"You must follow suit ({led}) and beat {win}: play {cards}."
+        return f"You must beat {win}: play {cards}."
     if duty is Duty.TRUMP:
-        return f"You must trump: you have no {led}, and you hold the trumps {cards}."
+        trumps = "trump" if legal.bit_count() == 1 else "trumps"
+        return f"You must trump: you have no {led}, and you hold the {trumps} {held}."
     if duty is Duty.OVERTRUMP:
         if deck.suit_of[card] != deck.suit_of[win_card]:
-            return f"You must trump, and overtrump the {win}: play one of {cards}."
-        return f"You must overtrump the {win}: play one of {cards}."
+            return f"You must trump, and overtrump {win}: play {cards}."
+        return f"You must overtrump {win}: play {cards}."
     if duty is Duty.UNDERTRUMP:
-        return f"You must trump even though you cannot overtrump the {win}: play one of {cards}."
-    return f"That card is not allowed here: play one of {cards}."
+        return f"You must trump even though you cannot overtrump {win}: play {cards}."
+    return f"That card is not allowed here: play {cards}."
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -180,11 +183,14 @@ HistoryT = TypeVar("HistoryT", bound=tuple[object, ...])
 class TrickHand(HandState, Generic[HistoryT]):
     """A hand played in tricks: the trick in progress, the leader and the winning card, the finished tricks.
 
-    A game sets its table and trump with ``start_tricks`` and supplies ``_end_trick`` (what a finished trick
-    scores), ``_end_hand`` (after the last trick) and ``_refusal`` (the sentence for a refused card).
+    A game sets its table and trump with ``start_tricks``, names its ``words`` (how its refusals name cards and
+    suits) and supplies ``_end_trick`` (what a finished trick scores) and ``_end_hand`` (after the last trick);
+    it overrides ``_refusal`` where a card is refused for a reason of its own.
     ``play_card`` and ``legal_play_mask`` are the fast path of random play and search: no checks, one cache.
     """
 
+    #: How the game names its cards and suits in the sentences that refuse a card.
+    words: ClassVar[GameWords[Any]]
     table: TrickTable
     #: ``table.deck`` and ``table.suit_of``, read at every card.
     deck: Deck
@@ -301,9 +307,20 @@ class TrickHand(HandState, Generic[HistoryT]):
         if not self.legal_play_mask() >> card & 1:
             raise IllegalAction(self._refusal(card))
 
-    @abstractmethod
     def _refusal(self, card: int) -> str:
-        """Why the seat to act may not play ``card`` (not held, or the duty it breaks), in the game's words."""
+        """Why the seat to act may not play ``card``: not held, or the duty it breaks (a game adds its own cases)."""
+        return self.not_held_reason(card) or self.duty_reason(card)
+
+    def not_held_reason(self, card: int) -> str | None:
+        """The sentence "You do not hold K♥." when the seat to act does not hold ``card``, else None."""
+        if self.hands[self.turn] >> card & 1:
+            return None
+        return f"You do not hold {self.words.card_text(self.deck.codes[card])}."
+
+    def duty_reason(self, card: int) -> str:
+        """The duty of the seat to act that ``card`` breaks, in the game's words."""
+        legal, duty = self.follow_duty()
+        return duty_reason(self.deck, duty, legal, card, self.win_card, self.led_suit, self.words)
 
     # ----------------------------------------------------------------- playing a card
     def play_card(self, card: int) -> None:

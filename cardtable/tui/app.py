@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from textual import work
-from textual.app import App, SystemCommand
-from textual.binding import Binding
+from textual.app import SystemCommand
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import WorkerFailed
@@ -30,22 +30,28 @@ from cardtable.saves import (
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import ConfirmDialog
 from cardtable.tui.games import parts_for
+from cardtable.tui.host import TableHost
+from cardtable.tui.keys import KEYMAP_BINDINGS, QUIT_BINDING, table_keymap
 from cardtable.tui.screens.start import StartScreen, TooSmallScreen, match_summary
-from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.screens.table import Next, TableScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
-class CardTableApp(App[None]):
+class CardTableApp(TableHost):
     CSS_PATH = "cardtable.tcss"
     TITLE = "cardtable"
-    BINDINGS = [Binding("ctrl+q", "quit_table", "Quit", priority=True, show=True)]
+    BINDINGS = [QUIT_BINDING]
 
     def __init__(self, start: TableConfig | None = None) -> None:
         super().__init__()
         self.start_config = start
         self.settings: Settings
         self.settings, self.notices = load_settings()
+        # As posting does: the player's keymap, by binding id, over the bindings' own keys.
+        self.keymap, keymap_notices = table_keymap(self.settings.keymap, KEYMAP_BINDINGS)
+        self.notices.extend(keymap_notices)
+        self.set_keymap(self.keymap)
         #: Where the traceback of a crash was written, if the table crashed.
         self.crash_log: Path | None = None
         self.settings_problem: str | None = None
@@ -124,7 +130,7 @@ class CardTableApp(App[None]):
             return
         try:
             saved, match = save.load()
-            table = TableScreen(saved.config, match, save)
+            table: TableScreen[Any] = TableScreen(saved.config, match, save)
         except FileNotFoundError:
             save.release()
             self.main_menu("That match is no longer saved here: it was finished in another window.")
@@ -142,10 +148,10 @@ class CardTableApp(App[None]):
                 save.release()
             self.main_menu("That match was already over.")
             return
-        reason = parts_for(match.rules.name).not_at_table(match.options)
-        if reason is not None:
+        not_here = parts_for(match.rules.name).not_at_table(match.options)
+        if not_here is not None:
             save.release()
-            self.main_menu(f"That match cannot be resumed: {reason}")
+            self.main_menu(f"That match cannot be resumed: {not_here}")
             return
         self.push_screen(table)
 
@@ -164,19 +170,19 @@ class CardTableApp(App[None]):
             return
         self.push_screen(TableScreen(config))
 
-    async def after_match(self, table: TableScreen, choice: str | None) -> None:
-        if choice == "quit":
+    async def after_match(self, config: TableConfig, choice: str | None) -> None:
+        if choice == Next.QUIT:
             self.exit()
             return
-        if choice == "again":
-            old = table.config
+        if choice == Next.AGAIN:
+            old = config
             seed = random.randrange(1_000_000_000)
             config = TableConfig(old.game, old.players, old.seats, old.options, seed,
                                  random.Random(seed).randrange(old.players))  # fmt: skip
             self.switch_screen(TableScreen(config))
             return
         self.pop_screen()
-        self.run_worker(self.new_game(table.config.game), group="menu", exclusive=True)
+        self.run_worker(self.new_game(config.game), group="menu", exclusive=True)
 
     # ------------------------------------------------------------------ quitting, crashing, size, settings
     async def action_quit_table(self) -> None:
@@ -186,7 +192,7 @@ class CardTableApp(App[None]):
             return
         self.exit()
 
-    async def _confirm_quit(self, table: TableScreen) -> None:
+    async def _confirm_quit(self, table: TableScreen[Any]) -> None:
         if table.match.hands:
             table.autosave()  # one more try: the question must tell the truth
         if table.save_problem is not None:
@@ -256,7 +262,7 @@ class CardTableApp(App[None]):
             if isinstance(screen, TableScreen):
                 screen.refresh_table()
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Four-colour deck", "Give each suit its own colour (on/off)", self.toggle_four_colour)
         yield SystemCommand("ASCII cards", "Suit letters instead of suit symbols (on/off)", self.toggle_ascii)

@@ -5,24 +5,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from cardtable.engine.game import Action, View
 from cardtable.engine.players import ComputerPlayer, Player
 
-HumanTurn = Callable[["HumanPlayer", View], Awaitable[None]]
+V = TypeVar("V", bound=View)
 
 
-class HumanPlayer(Player[View]):
+class HumanPlayer(Player[V]):
     """A person at the keyboard: ``choose`` shows the view and waits for the widgets to answer."""
 
-    def __init__(self, seat: int, name: str, on_turn: HumanTurn) -> None:
+    def __init__(self, seat: int, name: str, on_turn: Callable[[HumanPlayer[V], V], Awaitable[None]]) -> None:
         self.seat = seat
         self.name = name
         self.on_turn = on_turn
         self.answers: asyncio.Queue[Action | None] = asyncio.Queue()
         self.offered: list[Action] = []
 
-    async def choose(self, view: View) -> Action:
+    async def choose(self, view: V) -> Action:
         self.offered = []
         await self.on_turn(self, view)
         while True:
@@ -30,7 +31,7 @@ class HumanPlayer(Player[View]):
             if action is not None:
                 return action
 
-    async def offer(self, view: View, calls: list[Action]) -> Action | None:
+    async def offer(self, view: V, calls: list[Action]) -> Action | None:
         """An out-of-turn call (Malilla's redeal): ``None`` answers "no thanks"."""
         self.offered = list(calls)
         await self.on_turn(self, view)
@@ -42,23 +43,23 @@ class HumanPlayer(Player[View]):
         self.answers.put_nowait(action)
 
 
-class ThinkingComputer(Player[View]):
+class ThinkingComputer(Player[V]):
     """A computer seat at the table: it decides in a worker thread, then waits the table's pause.
 
     ``pause`` returns how long to wait and ``skip`` is set by the key that skips the wait.
     """
 
-    def __init__(self, computer: ComputerPlayer[View], pause: Callable[[], float], skip: asyncio.Event) -> None:
+    def __init__(self, computer: ComputerPlayer[V], pause: Callable[[], float], skip: asyncio.Event) -> None:
         self.computer = computer
         self.pause = pause
         self.skip = skip
 
-    async def choose(self, view: View) -> Action:
+    async def choose(self, view: V) -> Action:
         action = await asyncio.to_thread(self.computer.decide, view)
         await self._wait()
         return action
 
-    async def offer(self, view: View, calls: list[Action]) -> Action | None:
+    async def offer(self, view: V, calls: list[Action]) -> Action | None:
         return await asyncio.to_thread(self.computer.consider, view, calls)
 
     async def _wait(self) -> None:

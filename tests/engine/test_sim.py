@@ -30,6 +30,18 @@ def test_sim_prints_the_documented_fields(capsys: pytest.CaptureFixture[str]) ->
     assert result["matches"] == 20 and result["players"] == 4
     wins = result["wins_by_seat"]
     assert isinstance(wins, list) and wins[0] == wins[2] and wins[1] == wins[3] and wins[0] + wins[1] == 20
+    # A partnership match always has one winning side: every win is a sole win.
+    assert result["sole_wins_by_seat"] == wins
+
+
+def test_a_tie_for_first_place_is_a_win_but_no_sole_win(capsys: pytest.CaptureFixture[str]) -> None:
+    """Tarot's winners are every seat with the highest score: defenders who shared every deal tie."""
+    args = ["sim", "tarot", "--matches", "30", "--seats", "random,random,random,random", "--seed", "2", "--json"]
+    result = run_sim(capsys, args)
+    wins, sole = result["wins_by_seat"], result["sole_wins_by_seat"]
+    assert isinstance(wins, list) and isinstance(sole, list)
+    assert all(s <= w for s, w in zip(sole, wins, strict=True))
+    assert sum(sole) <= 30 < sum(wins)
 
 
 def test_the_same_arguments_give_the_same_json_twice(capsys: pytest.CaptureFixture[str]) -> None:

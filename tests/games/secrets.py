@@ -22,6 +22,19 @@ def others_hands(hands: list[int], seat: int) -> int:
     return sum(hand for other, hand in enumerate(hands) if other != seat)
 
 
+def others_face_down(state: TrucoHand | ArgentinoHand, seat: int) -> int:
+    """The cards other seats played face down, in the trick in progress and the finished ones."""
+    hidden = 0
+    for player, card, face_down in state.trick:
+        if face_down and player != seat:
+            hidden |= 1 << card
+    for _leader, order, cards, face_down_seats, _winner in state.history:
+        for player, card in zip(order, cards, strict=True):
+            if player in face_down_seats and player != seat:
+                hidden |= 1 << card
+    return hidden
+
+
 def manille(state: HandState, seat: int) -> int:
     """Every other seat's cards, except the dealer's turned card while he still holds it and the cards a seat
     said it holds; the Belgian dealer's partner's own cards too, until the dealer has chosen or passed."""
@@ -51,14 +64,7 @@ def truco(state: HandState, seat: int) -> int:
     if isinstance(state, ArgentinoHand):
         return argentino(state, seat)
     assert isinstance(state, TrucoHand)
-    hidden = others_hands(state.hands, seat)
-    for player, card, face_down in state.trick:
-        if face_down and player != seat:
-            hidden |= 1 << card
-    for _leader, order, cards, face_down_seats, _winner in state.history:
-        for player, card in zip(order, cards, strict=True):
-            if player in face_down_seats and player != seat:
-                hidden |= 1 << card
+    hidden = others_hands(state.hands, seat) | others_face_down(state, seat)
     if state.kind == FERRO:
         hidden |= state.hands[seat]
     if state.kind == ONZE and state.brink_team == seat % 2:
@@ -73,14 +79,7 @@ def argentino(state: ArgentinoHand, seat: int) -> int:
     An accepted envido shows every seat's envido count, and an accepted flor every flor holder's flor count:
     moving a card of such a seat would change what everybody was told, so its cards are no longer unplaceable.
     """
-    hidden = others_hands(state.hands, seat)
-    for player, card, face_down in state.trick:
-        if face_down and player != seat:
-            hidden |= 1 << card
-    for _leader, order, cards, face_down_seats, _winner in state.history:
-        for player, card in zip(order, cards, strict=True):
-            if player in face_down_seats and player != seat:
-                hidden |= 1 << card
+    hidden = others_hands(state.hands, seat) | others_face_down(state, seat)
     for contest in (state.envido, state.flor):
         if contest is not None and contest.counts is not None:
             for shown, count in enumerate(contest.counts):

@@ -19,6 +19,7 @@ def test_settings_round_trip_and_keep_what_a_newer_version_wrote(tmp_path: Path)
     store_settings(settings, tmp_path)
     assert json.loads((tmp_path / SETTINGS).read_text()) == {
         "sound": "loud", "speed": "fast", "four_colour": True, "ascii_cards": True, "theme": "textual-dark",
+        "keymap": {},
     }  # fmt: skip
 
 
@@ -44,6 +45,30 @@ def test_a_bad_value_is_ignored_with_a_notice_and_the_others_are_kept(
         expected = defaults if name in values else Settings(speed="slow", four_colour=True)
         assert getattr(settings, name) == getattr(expected, name)
     assert (tmp_path / SETTINGS).exists()  # nothing is set aside for a bad value
+
+
+@pytest.mark.parametrize(
+    ("keymap", "kept", "says"),
+    [
+        ([], {}, 'the keymap must map key ids to keys, such as {"calls": "x"}, not []'),
+        ({"calls": 5, "hint": "g"}, {"hint": "g"}, 'give "calls" its keys as text, such as "x" or "ctrl+x,f5", not 5'),
+        ({"calls": " ", "hint": "g,f2"}, {"hint": "g,f2"}, 'must give "calls" its keys as text'),
+        ({"calls": "x" * 61}, {}, 'must give "calls" its keys as text'),
+    ],
+)
+def test_a_keymap_entry_of_the_wrong_form_is_ignored_with_a_notice(
+    tmp_path: Path, keymap: object, kept: dict[str, str], says: str
+) -> None:
+    (tmp_path / SETTINGS).write_text(json.dumps({"speed": "slow", "keymap": keymap}))
+    settings, notices = load_settings(tmp_path)
+    assert len(notices) == 1 and says in notices[0], notices
+    assert settings.keymap == kept and settings.speed == "slow"
+
+
+def test_a_keymap_full_of_bad_entries_is_named_in_a_few_notices(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS).write_text(json.dumps({"keymap": {f"key{n}": n for n in range(500)}}))
+    settings, notices = load_settings(tmp_path)
+    assert settings.keymap == {} and len(notices) == 4 and "497 more entries" in notices[-1]
 
 
 def test_several_bad_values_give_a_notice_each(tmp_path: Path) -> None:

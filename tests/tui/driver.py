@@ -99,3 +99,13 @@ async def pick_cards(pilot: Pilot[None], dialog: PickCardsDialog) -> None:
                 await pilot.press("right")
             await pilot.press("space")
     await pilot.press("enter")
+
+
+async def my_turn(pilot: Pilot[None], steps: int = 200) -> TableScreen:
+    """The table once it waits for the bottom person to play a card."""
+    for _ in range(steps):
+        await pilot.pause()
+        table = table_of(pilot.app)
+        if table is not None and table.my_card_turn():
+            return table
+    raise AssertionError(f"never my turn; the screen is {pilot.app.screen!r}")

@@ -100,6 +100,6 @@ async def test_a_forbidden_seven_is_refused_with_the_engine_reason() -> None:
         assert not view.legal_mask >> seven_of_oros & 1
         table.submit(view.play_action(seven_of_oros))
         await pilot.pause()
-        assert table.message == "The 7D is a forbidden seven: oros have not been led yet."
+        assert table.message == "You may not play 7♦, a forbidden seven: oros have not been led yet."
         assert "forbidden seven" in screen_text(app)
         assert len(table.match.hands[0].actions) == 3  # nothing was played

@@ -3,6 +3,7 @@ hand face down while the dealer chooses, the side panel, the talk menu and what 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from textual.pilot import Pilot
@@ -59,8 +60,10 @@ async def open_table(pilot: Pilot[None], match: Match, options: dict[str, Any],
     return table
 
 
-async def wait_for(pilot: Pilot[None], ready: Any, steps: int = 300) -> None:
-    for _ in range(steps):
+async def wait_for(pilot: Pilot[None], ready: Any, seconds: float = 30.0) -> None:
+    """Until ``ready()``; by the clock, since a loaded machine slows the computers' turns, not the test's steps."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         await pilot.pause()
         if ready():
             return
@@ -129,7 +132,7 @@ async def test_the_dealers_partner_sees_his_cards_face_down_until_the_dealer_cho
         assert state is not None and state.to_act == 2
         found = leaks(secret_cards("manille", state, 0), table.match.deck.codes, screen_texts(app, table, []))
         assert found == []
-        await wait_for(pilot, lambda: state.phase != "trump" or isinstance(app.screen, TrumpChoiceDialog), 2000)
+        await wait_for(pilot, lambda: state.phase != "trump" or isinstance(app.screen, TrumpChoiceDialog))
         if not isinstance(app.screen, TrumpChoiceDialog):  # North named trump himself
             await wait_for(pilot, lambda: not any(c.face and c.face.back for c in hand.cards))
 
@@ -180,7 +183,7 @@ async def test_a_computers_statement_is_announced_logged_and_noted_by_its_seat()
         table = await open_table(pilot, one_hand(3, E11, [{"seat": 0, "play": "KH"}], options, turned="9D"),
                                  options, log)  # fmt: skip
         # East, void in hearts with a trump, asks North to lead hearts (so that it can trump them).
-        await wait_for(pilot, lambda: any("East says" in n.message for n in app._notifications), 2000)
+        await wait_for(pilot, lambda: any("East says" in n.message for n in app._notifications))
         note = next(n.message for n in app._notifications if "East says" in n.message)
         assert note == "East says: “Please lead hearts.”"
         await wait_for(pilot, lambda: "asks for ♥" in table.query_one(f"#{table.position_of(1)}", SeatPanel).shown)

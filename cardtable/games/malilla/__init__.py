@@ -1,9 +1,12 @@
 """Malilla (Mexican, 40 Spanish cards, the 7 highest, trump from the dealer's turned card): the rule book in
-``rules.py``, the computer player in ``ai.py``, joined here so that the rules never import the player."""
+``rules.py``, the computer players in ``beginner.py`` and ``ai.py``, joined here so that the rules never import
+the players."""
 
 from .ai import MalillaHeuristic
+from .beginner import MalillaBeginner
 from .rules import RULES
 
+RULES.add_level("beginner", MalillaBeginner)
 RULES.add_level("heuristic", MalillaHeuristic)
 
 __all__ = ["RULES"]

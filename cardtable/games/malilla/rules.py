@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from cardtable.engine.cards import SPANISH_SUIT_NAMES, Deck, bits, deal_masks, shuffled
+from cardtable.engine.cards import Deck, bits, deal_masks, shuffled
 from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import (
     CALL_VERB,
@@ -35,13 +35,13 @@ from cardtable.engine.game import (
     single_verb,
 )
 from cardtable.engine.options import option, parse_options
+from cardtable.engine.words import counted
 from cardtable.games.tricks import (
     Duty,
     FollowRules,
     TrickHand,
     TrickTable,
     cards_held,
-    duty_reason,
     trick_table,
     tricks_won,
 )
@@ -294,6 +294,7 @@ class MalillaView(View):
 
 class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
     phase: Phase
+    words = WORDS
     offers_calls = True  # the seven-of-a-suit redeal may be called out of turn
     # What changes only once a call is made or the hand is scored starts here, on the class: a hand with
     # more than thirty attributes of its own is slower to make and to change (CPython shares up to thirty).
@@ -508,16 +509,16 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         self.verify_play(self.deck.index[action.value])
 
     def _refusal(self, card: int) -> str:
-        deck = self.deck
-        code = deck.codes[card]
-        if not self.hands[self.turn] >> card & 1:
-            return f"You do not hold the {code}."
-        legal, duty = self.follow_duty()
-        if duty is Duty.FREE:
-            rank = "seven" if self.pack.malilla_rank == "7" else "nine"
-            suit = SPANISH_SUIT_NAMES[deck.suits[deck.suit_of[card]]]
-            return f"The {code} is a forbidden {rank}: {suit} have not been led yet."
-        return duty_reason(deck, duty, legal, card, self.win_card, self.led_suit, SPANISH_SUIT_NAMES)
+        not_held = self.not_held_reason(card)
+        if not_held:
+            return not_held
+        if self.follow_duty()[1] is Duty.FREE:
+            deck = self.deck
+            rank = WORDS.rank_names[self.pack.malilla_rank]
+            suit = WORDS.suit_names[deck.suits[deck.suit_of[card]]]
+            forbidden = WORDS.card_text(deck.codes[card])
+            return f"You may not play {forbidden}, a forbidden {rank}: {suit} have not been led yet."
+        return self.duty_reason(card)
 
     # ----------------------------------------------------------------- applying actions
     def apply(self, action: Action) -> None:
@@ -656,7 +657,7 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         half = self.pack.half
         won = tricks_won(TEAMS, self.trick_history)
         pips = self.side_pips
-        lines = [f"{teams[t]}: {pips[t]} points ({won[t]} tricks)." for t in (0, 1)]
+        lines = [f"{teams[t]}: {counted(pips[t], 'point')} ({counted(won[t], 'trick')})." for t in (0, 1)]
         if self.capote is not None:
             lines.append(f"Capote! {teams[self.capote]} won every trick: {half} points and the match.")
         elif pips[0] == pips[1]:
@@ -665,7 +666,7 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
             best = 0 if pips[0] > pips[1] else 1
             lines.append(f"{teams[best]} score the points above {half}: {pips[best]} - {half} = {pips[best] - half}.")
         for bonus in self.bonuses:
-            what = "trump card bonus" if bonus.kind == "trump" else "albur bonus"
+            what = f"{WORDS.bonus_kind(bonus)} bonus"  # "the turned card bonus", as the deal's line calls it
             if not bonus.held_back:
                 lines.append(f"{teams[bonus.team]} counted the {what} of {bonus.points} at the deal.")
             elif bonus.counted:

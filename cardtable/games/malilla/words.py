@@ -3,49 +3,54 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
-from cardtable.engine.cards import RANK_NAMES, SPANISH_SUIT_NAMES
+from cardtable.engine.cards import SPANISH_RANK_NAMES, SPANISH_SUIT_NAMES
 from cardtable.engine.game import Action, View
 from cardtable.engine.words import GameWords, says
 
-#: The Spanish pack's court cards by their own names (the sota, the caballo and the rey), as the guide names them.
-SPANISH_RANK_NAMES = {**RANK_NAMES, "J": "sota", "N": "caballo", "K": "rey"}
+if TYPE_CHECKING:  # the rule book reads its words: its types are named for the type checker only
+    from .rules import Bonus, MalillaView
+
 BONUS_NAMES = {"trump": "turned card", "albur": "albur"}
 CALL_LABELS = {"redeal": "Ask for a redeal", "agree": "Agree to the redeal", "decline": "Decline the redeal"}
 
 
-class MalillaWords(GameWords):
+class MalillaWords(GameWords["MalillaView"]):
+    """The Spanish pack's suits and court cards by their own names (the sota, the caballo and the rey)."""
+
     suit_names = SPANISH_SUIT_NAMES
     rank_names = SPANISH_RANK_NAMES
 
-    def team_name(self, team: int, names: Sequence[str]) -> str:
-        """A team by its two players, partners sitting opposite: "South & North"."""
-        return f"{names[team]} & {names[team + 2]}"
+    def team_name(self, seats: Sequence[int], names: Sequence[str]) -> str:
+        """A team by its two players (the view's ``teams`` says who): "South & North"."""
+        return " & ".join(names[seat] for seat in seats)
 
-    def bonus_kind(self, bonus: Any) -> str:
-        kind: str = bonus.kind
-        return BONUS_NAMES.get(kind, kind)
+    def bonus_kind(self, bonus: Bonus) -> str:
+        return BONUS_NAMES.get(bonus.kind, bonus.kind)
 
-    def deal_lines(self, view: View, names: Sequence[str]) -> list[str]:
-        v: Any = view
+    def deal_lines(self, view: MalillaView, names: Sequence[str]) -> list[str]:
+        v = view
         dealer = names[v.dealer]
         code = v.deck.codes[v.turned]
         lines = [f"{dealer} {says(dealer, 'turns')} {self.card_name(code)}: {self.suit_names[code[-1]]} are trump."]
         for bonus in v.bonuses:
-            team = self.team_name(bonus.team, names)
+            team = self.team_name(v.teams[bonus.team], names)
             kind = self.bonus_kind(bonus)
             if bonus.held_back:
                 lines.append(f"The {kind} ({bonus.points}) for {team} is held back: it would reach the target.")
             else:
                 lines.append(f"{team} score the {kind}: {bonus.points}.")
-        if v.albur is not None:
+        if v.albur is not None and v.albur_winner is not None:
             first, second = (self.card_name(v.deck.codes[c]) for c in v.albur)
             winner = names[v.albur_winner]
-            lines.append(f"Albur: {first} against {second}; {winner} {says(winner, 'wins')} it and leads.")
+            wins, leads = says(winner, "wins"), says(winner, "leads")
+            lines.append(f"Albur: {first} against {second}; {winner} {wins} it and {leads}.")
         return lines
 
-    def describe_action(self, action: Action, names: Sequence[str], reveal: bool = False) -> str:
+    def describe_action(
+        self, action: Action, names: Sequence[str], reveal: bool = False, view: View | None = None
+    ) -> str:
         who = names[action.seat]
         if action.verb == "call":
             if action.value == "redeal":
@@ -53,7 +58,7 @@ class MalillaWords(GameWords):
             if action.value == "agree":
                 return f"{who} {says(who, 'agrees')}: the cards are dealt again by the same dealer."
             return f"{who} {says(who, 'declines')} the redeal: play goes on."
-        return super().describe_action(action, names, reveal)
+        return super().describe_action(action, names, reveal, view)
 
     def choice_label(self, action: Action) -> str:
         if action.verb == "call" and action.value in CALL_LABELS:

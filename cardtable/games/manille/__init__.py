@@ -1,9 +1,11 @@
-"""Manille (Belgian and French, 32 cards, the 10 highest): the rule book in ``rules.py``, the computer player
-in ``ai.py``, joined here so that the rules never import the player that reads them."""
+"""Manille (Belgian and French, 32 cards, the 10 highest): the rule book in ``rules.py``, the computer players
+in ``beginner.py`` and ``ai.py``, joined here so that the rules never import the players that read them."""
 
 from .ai import ManilleHeuristic
+from .beginner import ManilleBeginner
 from .rules import RULES
 
+RULES.add_level("beginner", ManilleBeginner)
 RULES.add_level("heuristic", ManilleHeuristic)
 
 __all__ = ["RULES"]

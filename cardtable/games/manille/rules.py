@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from cardtable.engine.cards import SUIT_NAMES, Deck, bits, deal_masks, shuffled
+from cardtable.engine.cards import Deck, bits, deal_masks, shuffled
 from cardtable.engine.errors import IllegalAction, RecordError, quote
 from cardtable.engine.game import (
     BID_VERB,
@@ -37,15 +37,8 @@ from cardtable.engine.game import (
     single_verb,
 )
 from cardtable.engine.options import OptionError, option, parse_options
-from cardtable.games.tricks import (
-    NO_UNDERTRUMP,
-    FollowRules,
-    TrickHand,
-    cards_held,
-    duty_reason,
-    trick_table,
-    tricks_won,
-)
+from cardtable.engine.words import counted, listed, says
+from cardtable.games.tricks import NO_UNDERTRUMP, FollowRules, TrickHand, cards_held, trick_table, tricks_won
 
 from .words import WORDS
 
@@ -391,6 +384,7 @@ PHASE_VERBS = {PLAY: PLAY_VERB, AUCTION: BID_VERB, DOUBLING: CALL_VERB, TRUMP_CH
 
 class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
     phase: Phase
+    words = WORDS
 
     def __init__(self, options: ManilleOptions, players: int, dealer: int, deal: ManilleDeal, scores: Sequence[Number]):
         self.options = options
@@ -571,15 +565,15 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         word = action.value
         if word in (HOLDS, LACKS):
             card = DECK.index[action.get("card")]
-            glyph = WORDS.glyph(DECK.codes[card])
+            named = WORDS.card_text(DECK.codes[card])
             if not NAMEABLE_MASK >> card & 1:
-                raise IllegalAction(f"Only a 10 or an ace may be named in a statement, not the {glyph}.")
+                raise IllegalAction(f"Only a 10 or an ace may be named in a statement, not {named}.")
             if not self.unplayed() >> card & 1:
-                raise IllegalAction(f"That card has already been played: the {glyph} cannot be named.")
+                raise IllegalAction(f"That card has already been played: {named} cannot be named.")
             held = bool(hand >> card & 1)
             if held != (word == HOLDS):
-                raise IllegalAction(f"False statement: you hold the {glyph}." if held
-                                    else f"False statement: you do not hold the {glyph}.")  # fmt: skip
+                raise IllegalAction(f"False statement: you hold {named}." if held
+                                    else f"False statement: you do not hold {named}.")  # fmt: skip
         elif word == COUNT:
             suit = action.get("suit")
             held_count = (hand & DECK.suit_masks[DECK.suits.index(suit)]).bit_count()
@@ -589,14 +583,12 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
                                     f" not {action.get('count')}.")  # fmt: skip
 
     def _refusal(self, card: int) -> str:
-        if not self.hands[self.turn] >> card & 1:
-            return f"You do not hold the {DECK.codes[card]}."
         legal, duty = self.follow_duty()
-        if duty is NO_UNDERTRUMP:
-            win = WORDS.glyph(DECK.codes[self.win_card])
-            return (f"You may not under-trump the {win} while you hold other cards: play one of"
-                    f" {WORDS.glyphs(DECK.codes_of(legal))}.")  # fmt: skip
-        return duty_reason(DECK, duty, legal, card, self.win_card, self.led_suit, SUIT_NAMES)
+        if duty is NO_UNDERTRUMP and self.hands[self.turn] >> card & 1:
+            win = WORDS.card_text(DECK.codes[self.win_card])
+            return (f"You may not under-trump {win} while you hold other cards: play"
+                    f" {WORDS.card_list(DECK.codes_of(legal))}.")  # fmt: skip
+        return super()._refusal(card)
 
     def _verify_bid(self, action: Action) -> None:
         if action.value == PASS:
@@ -798,35 +790,37 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         if self.trick_point:
             won = tricks_won(sides, self.trick_history)
             pips = [points - self.trick_point * tricks for points, tricks in zip(self.side_pips, won, strict=True)]
-            lines = [", ".join(f"{n} took {p} pips and {t} trick{'s' if t != 1 else ''}: {p + t} points"
-                               for n, p, t in zip(side_names, pips, won, strict=True)) + "."]  # fmt: skip
+            took = [f"{n} took {counted(p, 'pip')} and {counted(t, 'trick')}: {counted(p + t, 'point')}"
+                    for n, p, t in zip(side_names, pips, won, strict=True)]  # fmt: skip
         else:
-            lines = [", ".join(f"{n} took {p} pips" for n, p in zip(side_names, self.side_pips, strict=True)) + "."]
+            took = [f"{n} took {counted(p, 'pip')}" for n, p in zip(side_names, self.side_pips, strict=True)]
+        lines = [", ".join(took) + "."]
         unit = "points" if self.trick_point else "pips"
         deltas = self.side_deltas()
         if self.contract is not None:
             declarer, value, suit = self.contract
             attack = self.side(declarer)
             made = self.side_pips[attack] >= value
-            lines.append(f"{names[declarer]} bid {value} in {SUIT_NAMES[DECK.suits[suit]]}: "
+            lines.append(f"{names[declarer]} bid {value} in {WORDS.suit_names[DECK.suits[suit]]}: "
                          + ("made." if made else "failed."))  # fmt: skip
             if made:
-                lines.append(f"{side_names[attack]} score {self.side_pips[attack]} - {quota} = {deltas[attack]}.")
+                team = side_names[attack]
+                lines.append(f"{team} {says(team, 'scores')} {self.side_pips[attack]} - {quota} = {deltas[attack]}.")
             else:
                 defence = 1 - attack
                 extra = max(0, self.side_pips[defence] - quota)
-                lines.append(f"{side_names[defence]} score the bid's {value - quota} + their own {extra} above {quota}"
-                             f" = {deltas[defence]}.")  # fmt: skip
+                team = side_names[defence]
+                lines.append(f"{team} {says(team, 'scores')} the bid's {value - quota} + their own {extra} above "
+                             f"{quota} = {deltas[defence]}.")  # fmt: skip
         else:
             scorers = [(n, p, d) for n, p, d in zip(side_names, self.side_pips, deltas, strict=True) if d > 0]
             if not scorers:
                 lines.append(f"Nobody took more than {quota}: nobody scores.")
-            for name, pips_taken, delta in scorers:
-                lines.append(f"{name} score their {unit} above {quota}: {pips_taken} - {quota} = {delta}.")
+            for name, taken, delta in scorers:
+                lines.append(f"{name} {says(name, 'scores')} their {unit} above {quota}: {taken} - {quota} = {delta}.")
         factors = WORDS.stake_factors(self.multiplier, self.no_trump, self.after_tie, full=True)
         if factors:
-            how = " and ".join(factors) if len(factors) < 3 else f"{', '.join(factors[:-1])} and {factors[-1]}"
-            lines.append(f"The hand was {how}: every score counts x{self.multiplier * self.house_factor}.")
+            lines.append(f"The hand was {listed(factors)}: every score counts x{self.multiplier * self.house_factor}.")
         if self.options.house == BELGIAN and self.side_pips == (quota, quota) and self.trick_history:
             lines.append("The hand ended 30 : 30: the next hand counts double.")
         return lines

@@ -4,15 +4,37 @@ statements of table talk."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import Action, View
 from cardtable.engine.words import GameWords, says
 
+if TYPE_CHECKING:  # the rule book reads its words: its view is named for the type checker only
+    from .rules import ManilleView
+
 CALL_LABELS = {"knock": "Knock (x2)", "counter": "Counter (x4)", "pass": "Pass"}
+#: The knock round's calls as advice; a pass says which call it declines (``declined``).
+CALL_ADVICE = {"knock": "knock (the hand counts double)", "counter": "counter (the hand counts four times)"}
 #: The house rules in force, as the side panel and the log name them.
 HOUSE_NAMES = {"classic": "Classic rules", "french": "French rules", "belgian": "Belgian rules"}
+
+
+@runtime_checkable
+class KnockRound(Protocol):
+    """What the words read of a Manille view to say which call a pass declines (the view itself is the rules')."""
+
+    knocker: int | None
+
+
+def declined(view: View | None) -> str | None:
+    """The call a pass in the knock round declines: "knock", or "counter" once the other side has knocked.
+
+    ``None`` without a view of the hand (the action alone does not say which round it was).
+    """
+    if not isinstance(view, KnockRound):
+        return None
+    return "knock" if view.knocker is None else "counter"
 
 
 def whom(name: str) -> str:
@@ -20,9 +42,9 @@ def whom(name: str) -> str:
     return "you" if name.lower() == "you" else name
 
 
-class ManilleWords(GameWords):
-    def deal_lines(self, view: View, names: Sequence[str]) -> list[str]:
-        v: Any = view
+class ManilleWords(GameWords["ManilleView"]):
+    def deal_lines(self, view: ManilleView, names: Sequence[str]) -> list[str]:
+        v = view
         dealer = names[v.dealer]
         lines = []
         if v.options.house == "belgian":
@@ -94,12 +116,18 @@ class ManilleWords(GameWords):
             return f"Pass the choice to {partner}"
         return f"{self.suit_names[value].capitalize()} {SUIT_GLYPHS[value]} trump"
 
-    def describe_action(self, action: Action, names: Sequence[str], reveal: bool = False) -> str:
+    def describe_action(
+        self, action: Action, names: Sequence[str], reveal: bool = False, view: View | None = None
+    ) -> str:
         who = names[action.seat]
         if action.verb == "call":
+            if action.value == "pass":
+                call = declined(view)
+                if call is None:
+                    return f"{who} {says(who, 'lets')} the stake stand."
+                return f"{who} {says(who, 'does')} not {call}."
             return {"knock": f"{who} {says(who, 'knocks')}: the hand counts double.",
-                    "counter": f"{who} {says(who, 'counters')}: the hand counts four times.",
-                    "pass": f"{who} {says(who, 'passes')}."}[action.value]  # fmt: skip
+                    "counter": f"{who} {says(who, 'counters')}: the hand counts four times."}[action.value]  # fmt: skip
         if action.verb == "trump":
             if action.value == "pass":
                 partner = names[(action.seat + 2) % len(names)]
@@ -109,7 +137,7 @@ class ManilleWords(GameWords):
             return f"{who} {says(who, 'names')} {self.suit_names[action.value]} trump."
         if action.verb == "say":
             return f"{who} {says(who, 'says')}: “{self.statement_text(action)}.”"
-        return super().describe_action(action, names, reveal)
+        return super().describe_action(action, names, reveal, view)
 
     def choice_label(self, action: Action) -> str:
         if action.verb == "call":
@@ -120,10 +148,15 @@ class ManilleWords(GameWords):
             return f"Say “{self.statement_text(action)}”"
         return super().choice_label(action)
 
-    def hint_text(self, action: Action) -> str:
+    def advice(self, action: Action, view: View | None = None) -> str:
+        if action.verb == "call":
+            if action.value == "pass":
+                call = declined(view)
+                return "let the stake stand" if call is None else f"do not {call}"
+            return CALL_ADVICE[action.value]
         if action.verb == "say":
-            return f"say “{self.statement_text(action)}”."
-        return super().hint_text(action)
+            return f"say “{self.statement_text(action)}”"
+        return super().advice(action, view)
 
 
 WORDS = ManilleWords()

@@ -1,9 +1,12 @@
 """French Tarot (78 cards, 3 to 5 players, bidding, chien, poignées and chelem): the rule book in ``rules.py``
-and ``scoring.py``, the computer player in ``ai.py``, joined here so that the rules never import the player."""
+and ``scoring.py``, the computer players in ``beginner.py`` and ``ai.py``, joined here so that the rules never
+import the players."""
 
 from .ai import TarotHeuristic
+from .beginner import TarotBeginner
 from .rules import RULES
 
+RULES.add_level("beginner", TarotBeginner)
 RULES.add_level("heuristic", TarotHeuristic)
 
 __all__ = ["RULES"]

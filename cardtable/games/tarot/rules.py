@@ -17,7 +17,7 @@ from enum import StrEnum
 from random import Random
 from typing import Any
 
-from cardtable.engine.cards import SUIT_NAMES, Deck, bits, shuffled
+from cardtable.engine.cards import Deck, bits, shuffled
 from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import (
     BID_VERB,
@@ -36,6 +36,7 @@ from cardtable.engine.game import (
     single_verb,
 )
 from cardtable.engine.options import option, parse_options
+from cardtable.engine.words import listed
 from cardtable.games.tricks import FollowRules, TrickHand, trick_table
 
 from .scoring import (
@@ -111,19 +112,18 @@ def half_points_of(mask: int) -> int:
     return sum(HALF_POINTS[i] for i in bits(mask))
 
 
-def card_name(card: int) -> str:
-    return "the Excuse" if card == EXCUSE else f"the {DECK.codes[card]}"
+def card_text(card: int) -> str:
+    """A card in a rule's sentence, as the table draws it: "Q♦", "trump 16", "the Excuse"."""
+    return WORDS.card_text(DECK.codes[card])
 
 
 def suit_name(suit: int) -> str:
-    return "trumps" if suit == TRUMP_SUIT else SUIT_NAMES[SUITS[suit]]
+    return "trumps" if suit == TRUMP_SUIT else WORDS.suit_names[SUITS[suit]]
 
 
-def listing(mask: int) -> str:
-    names = [DECK.codes[c] for c in bits(mask & ~EXCUSE_BIT)]
-    if mask & EXCUSE_BIT:
-        names.append("the Excuse")
-    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+def listing(mask: int, last: str = "or") -> str:
+    """The cards of ``mask`` in a rule's sentence: "K♥, trumps 3, 5 or the Excuse"."""
+    return WORDS.card_list(DECK.codes_of(mask), last)
 
 
 # ----------------------------------------------------------------- players, deal sizes and options
@@ -288,20 +288,20 @@ def discard_refusal(hand: int, cards: int, listed: int, need: int) -> str | None
         return "The discard lists the same card twice."
     for card in bits(cards):
         if not hand >> card & 1:
-            return f"You do not hold {card_name(card)}."
+            return f"You do not hold {card_text(card)}."
     if cards & KINGS:
-        return f"Kings can never be discarded: not the {listing(cards & KINGS)}."
+        return f"Kings can never be discarded: not {listing(cards & KINGS)}."
     if cards & OUDLERS:
-        return (f"The oudlers (T1, T21 and the Excuse) can never be discarded: "
-                f"not {card_name(next(bits(cards & OUDLERS)))}.")  # fmt: skip
+        return (f"The oudlers (trumps 1 and 21, and the Excuse) can never be discarded: "
+                f"not {listing(cards & OUDLERS)}.")  # fmt: skip
     choice = discard_choice(hand, need)
     if choice.must == 0 and cards & TRUMPS:
         return (f"You may discard trumps only when you have too few other cards: "
-                f"discard suit cards other than kings instead of the {listing(cards & TRUMPS)}.")  # fmt: skip
+                f"discard suit cards other than kings instead of {listing(cards & TRUMPS, 'and')}.")  # fmt: skip
     missing = choice.must & ~cards
     if missing:
         return (f"Discard every suit card other than kings before a trump, and only as many trumps "
-                f"as needed: the {listing(missing)} must go first.")  # fmt: skip
+                f"as needed: {listing(missing, 'and')} must go first.")  # fmt: skip
     return None
 
 
@@ -326,15 +326,14 @@ def poignee_refusal(hand: int, cards: int, listed: int, size: TableSize, discard
     for card in bits(cards & ~showable):
         if not hand >> card & 1:
             where = "in your hand, and the trumps of your discard," if discard else "in your hand"
-            return f"You do not hold {card_name(card)} (only cards {where} can be shown)."
+            return f"You do not hold {card_text(card)} (only cards {where} can be shown)."
     if cards & ~TRUMPS & ~EXCUSE_BIT:
-        return f"A poignée shows trumps, not the {listing(cards & ~TRUMPS & ~EXCUSE_BIT)}."
+        return f"A poignée shows trumps, not {listing(cards & ~TRUMPS & ~EXCUSE_BIT)}."
     if cards & EXCUSE_BIT and showable & ~cards:
         every = "every trump you hold and every trump of your discard" if showable & ~hand else "every trump you hold"
-        missing = DECK.codes_of(showable & ~cards)
-        left_out = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
+        missing = showable & ~cards
         return (f"The Excuse may stand in for a trump only when you show {every} "
-                f"({left_out} {'is' if len(missing) == 1 else 'are'} missing).")  # fmt: skip
+                f"({listing(missing, 'and')} {'is' if missing.bit_count() == 1 else 'are'} missing).")  # fmt: skip
     return None
 
 
@@ -370,7 +369,7 @@ STEP_REASONS = {
     BID: "It is the bidding: bid a contract or pass.",
     KING: "The bidding is over: the taker now calls a king.",
     DISCARD: "The bidding is over: the taker now takes the chien and discards.",
-    CHELEM: "The taker must first say whether he announces a chelem (chelem or no_chelem).",
+    CHELEM: "The taker must first say whether he announces a chelem (a chelem or no chelem).",
     PLAY: "It is the play: play a card.",
 }
 
@@ -454,6 +453,7 @@ class TarotView(View):
 
 class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
     phase: Phase
+    words = WORDS
 
     def __init__(
         self, options: TarotOptions, players: int, dealer: int, deal: TarotDeal, scores: Sequence[Number]
@@ -555,8 +555,9 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
             return
         if self.contract == "garde_contre":
             raise IllegalAction("After a garde contre nobody can bid higher: you can only pass.")
-        higher = ", ".join(self.legal_bids())
-        raise IllegalAction(f"Your bid must be higher than {self.contract}: {higher}.")
+        higher = listed([word.replace("_", " ") for word in self.legal_bids() if word != PASS], "or")
+        raise IllegalAction(f"Your bid must be higher than {str(self.contract).replace('_', ' ')}: "
+                            f"bid {higher}, or pass.")  # fmt: skip
 
     def _apply_bid(self, seat: int, word: str) -> None:
         self.bids = (*self.bids, (seat, word))
@@ -596,7 +597,7 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
                 needed = " and ".join(f"{n}s" for n in COURT_NAMES[:level])
                 raise IllegalAction(f"You may call a {COURT_NAMES[level]} only when you hold all four {needed}.")
         raise IllegalAction(f"You must call a king (or a lower court card when you hold all four kings), "
-                            f"not {card_name(card)}.")  # fmt: skip
+                            f"not {card_text(card)}.")  # fmt: skip
 
     def _apply_call(self, card: int) -> None:
         assert self.taker is not None
@@ -661,12 +662,13 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         """Rules "Card rules": the step a refused card breaks (the legal cards themselves are the trick core's)."""
         legal = self.legal_play_mask()
         hand = self.hands[self.turn]
-        if not hand >> card & 1:
-            return f"You do not hold {card_name(card)}."
+        not_held = self.not_held_reason(card)
+        if not_held:
+            return not_held
         if self.win_card < 0:
-            called = DECK.codes[self.called]
+            called = card_text(self.called)
             return (f"The first card of the hand may not be a {suit_name(DECK.suit_of[self.called])[:-1]}, "
-                    f"the suit of the called {called}, unless it is the {called} itself.")  # fmt: skip
+                    f"the suit of the called {called}, unless it is {called} itself.")  # fmt: skip
         others = listing(legal)
         led = self.led_suit
         # Once a trump is played it wins the trick, so the winning card is the highest trump played.
@@ -674,9 +676,9 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         if led != TRUMP_SUIT and hand & SUIT_MASKS[led]:
             return f"You must follow suit ({suit_name(led)}): play {others}."
         if high_trump >= 0 and legal & TRUMPS_ABOVE[high_trump]:
-            return f"You must overtrump the {DECK.codes[high_trump]}: play {others}."
+            return f"You must overtrump the {WORDS.glyph(DECK.codes[high_trump])}: play {others}."
         if led == TRUMP_SUIT:
-            return f"Trumps were led: play a trump ({others})."
+            return f"Trumps were led: play {others}."
         return f"You have no {suit_name(led)}, so you must trump: play {others}."
 
     # ----------------------------------------------------------------- the poignée
@@ -1022,7 +1024,7 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         assert self.result is not None and self.taker is not None and self.delta is not None
         lines = explain_score(self.result, names, self.taker, self.partner, self.delta)
         if self.called >= 0 and self.partner is None:
-            lines.insert(1, f"{names[self.taker]} called the {DECK.codes[self.called]} and played alone.")
+            lines.insert(1, f"{names[self.taker]} called {WORDS.card_name(DECK.codes[self.called])} and played alone.")
         details = []
         for seat, cards, level in self.poignees:
             details.append(f"{names[seat]} showed a {POIGNEE_NAMES[level]} poignée ({cards.bit_count()} cards).")

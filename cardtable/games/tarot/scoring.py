@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cardtable.engine.words import counted
+
 CONTRACTS = ("petite", "garde", "garde_sans", "garde_contre")
 MULTIPLIER = {"petite": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}
 #: Card points the attack needs, by the number of oudlers in its pile (0 to 3).
@@ -118,11 +120,11 @@ def explain_score(score: HandScore, names: Sequence[str], taker: int, partner: i
     f = score.facts
     points = number(f.attack_half)
     diff = number(abs(score.diff_half))
-    oudlers = "no oudler" if f.oudlers == 0 else f"{f.oudlers} oudler" + ("s" if f.oudlers > 1 else "")
+    oudlers = "no oudler" if f.oudlers == 0 else counted(f.oudlers, "oudler")
     contract = f.contract.replace("_", " ")
     attack = names[taker] + (f" and {names[partner]}" if partner is not None else "")
     lines = [f"{attack} played a {contract} (x{score.mult}) against the others."]
-    lines.append(f"The attack took {points} points with {oudlers}, so it needed {score.needed}.")
+    lines.append(f"The attack took {counted(points, 'point')} with {oudlers}, so it needed {score.needed}.")
     verb = "Made" if score.made else "Lost"
     # A difference ending in .5 is rounded up, towards the side that wins the deal.
     rounded = f", which counts as {score.margin}" if score.diff_half % 2 else ""

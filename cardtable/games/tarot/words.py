@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from cardtable.engine.game import Action
-from cardtable.engine.words import GameWords, says
+from cardtable.engine.game import Action, View
+from cardtable.engine.words import GameWords, listed, says
 
 CONTRACT_LABELS = {
     "pass": "Pass",
@@ -24,7 +24,7 @@ def is_trump(code: str) -> bool:
     return code.startswith("T") or code == EXCUSE
 
 
-class TarotWords(GameWords):
+class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
     def face(self, code: str, ascii_cards: bool = False) -> tuple[str, str]:
         if code == EXCUSE:
             return EXCUSE_FACE, ""
@@ -35,6 +35,27 @@ class TarotWords(GameWords):
     def glyph(self, code: str) -> str:
         return "Excuse" if code == EXCUSE else super().glyph(code)
 
+    def card_text(self, code: str) -> str:
+        """A trump says it is one ("trump 16"): a bare number in a sentence could be anything."""
+        if code == EXCUSE:
+            return "the Excuse"
+        if code.startswith("T"):
+            return f"trump {code[1:]}"
+        return super().card_text(code)
+
+    def card_list(self, codes: Iterable[str], last: str = "or") -> str:
+        """Suit cards as drawn, then the trumps as numbers after one "trump(s)", then the Excuse:
+        "K♥, trumps 3, 5 or the Excuse"."""
+        cards = list(codes)
+        items = [self.glyph(code) for code in cards if not is_trump(code)]
+        trumps = [code[1:] for code in cards if code.startswith("T")]
+        if trumps:
+            items.append(("trump " if len(trumps) == 1 else "trumps ") + trumps[0])
+            items.extend(trumps[1:])
+        if EXCUSE in cards:
+            items.append("the Excuse")
+        return listed(items, last)
+
     def card_name(self, code: str) -> str:
         if code == EXCUSE:
             return "the Excuse"
@@ -42,11 +63,11 @@ class TarotWords(GameWords):
             return f"trump {code[1:]}" + (" (the Petit)" if code == "T1" else "")
         return super().card_name(code)
 
-    def describe_action(self, action: Action, names: Sequence[str], reveal: bool = False) -> str:
+    def describe_action(
+        self, action: Action, names: Sequence[str], reveal: bool = False, view: View | None = None
+    ) -> str:
         who = names[action.seat]
-        if action.verb == "bid":
-            if action.value == "pass":
-                return f"{who} {says(who, 'passes')}."
+        if action.verb == "bid" and action.value != "pass":
             return f"{who} {says(who, 'bids')} {action.value.replace('_', ' ')}."
         if action.verb == "king":
             return f"{who} {says(who, 'calls')} {self.card_name(action.value)}."
@@ -61,7 +82,7 @@ class TarotWords(GameWords):
             if action.value == "chelem":
                 return f"{who} {says(who, 'announces')} a chelem!"
             return f"{who} {says(who, 'announces')} no chelem."
-        return super().describe_action(action, names, reveal)
+        return super().describe_action(action, names, reveal, view)
 
     def choice_label(self, action: Action) -> str:
         if action.verb == "bid":
@@ -73,6 +94,19 @@ class TarotWords(GameWords):
                 return f"Show a poignée of {len(action.get('cards') or ())} trumps"
             return {"chelem": "Announce a chelem (all the tricks)", "no_chelem": "No chelem"}[action.value]
         return super().choice_label(action)
+
+    def advice(self, action: Action, view: View | None = None) -> str:
+        if action.verb == "bid" and action.value != "pass":
+            return f"bid {action.value.replace('_', ' ')}"
+        if action.verb == "king":
+            return f"call {self.card_text(action.value)}"
+        if action.verb == "discard":
+            return f"put {self.card_list(action.value, 'and')} in the écart"
+        if action.verb == "declare":
+            if action.value == "poignee":
+                return f"show a poignée: {self.card_list(action.get('cards') or (), 'and')}"
+            return {"chelem": "announce a chelem", "no_chelem": "announce no chelem"}[action.value]
+        return super().advice(action, view)
 
 
 WORDS = TarotWords()

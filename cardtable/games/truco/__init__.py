@@ -1,10 +1,13 @@
-"""Truco (Paulista, with the Mineiro variant; 2, 4 or 6 players): the rule book in ``rules.py``, the computer
-player in ``ai.py``, joined here so that the rules never import the player that reads them."""
+"""Truco (Paulista, with the Mineiro and Argentino variants; 2, 4 or 6 players): the rule books in ``rules.py``
+and ``argentino.py``, the computer players in ``beginner.py``, ``ai.py`` and ``argentino_ai.py``, joined here so
+that the rules never import the players that read them."""
 
 from .argentino_ai import HeuristicByVariant
+from .beginner import BeginnerByVariant
 from .rules import RULES
 
-# The heuristic level hands Paulista and Mineiro views to their player, Argentino views to its own.
+# Each level hands Paulista and Mineiro views to their player, Argentino views to its own.
+RULES.add_level("beginner", BeginnerByVariant)
 RULES.add_level("heuristic", HeuristicByVariant)
 
 __all__ = ["RULES"]

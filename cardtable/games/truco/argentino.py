@@ -20,6 +20,7 @@ from cardtable.engine.cards import Deck, bits
 from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import Action, HandState, Number, View, play_actions
 from cardtable.engine.options import option
+from cardtable.engine.words import says, whose
 from cardtable.games.truco.common import (
     TIED_TRICK_LEAD_HELP,
     UNDECIDED,
@@ -28,6 +29,7 @@ from cardtable.games.truco.common import (
     best_of,
     hand_result,
 )
+from cardtable.games.truco.words import ARGENTINO_WORDS
 
 # ----------------------------------------------------------------- 1. cards: strength and envido value
 
@@ -532,7 +534,7 @@ class ArgentinoHand(HandState):
         if action.verb == Verb.PLAY:
             card = DECK.index[action.value]
             if not self.hands[seat] >> card & 1:
-                return f"Card not held: seat {seat} does not hold the {action.value}."
+                return f"Card not held: seat {seat} does not hold {ARGENTINO_WORDS.card_text(action.value)}."
             return "Face down only from the second trick on: play this card face up."
         if word == Call.TRUCO:
             return "Truco was already called in this hand: call raise to go higher."
@@ -781,8 +783,8 @@ class ArgentinoHand(HandState):
         teams = [" & ".join(names[s] for s in range(t, self.players, 2)) for t in (0, 1)]
 
         def does(team: int, verb: str) -> str:
-            """A team and its verb: "Ana & Cy score", "Bo scores", "You score"."""
-            return f"{teams[team]} {agree(teams[team], verb)}"
+            """A team and its verb (given as one player would say it): "Ana & Cy score", "Bo scores", "You score"."""
+            return f"{teams[team]} {says(teams[team], verb)}"
 
         lines = []
         if self.flor is not None:
@@ -791,7 +793,7 @@ class ArgentinoHand(HandState):
             lines.append(describe_contest("envido", self.envido, names, teams))
         if self.ending is Ending.TARGET:
             leader = 0 if self.team_scores()[0] >= self.target else 1
-            lines.append(f"{does(leader, 'reach')} {self.target} during the hand: the match is won, the hand stops.")
+            lines.append(f"{does(leader, 'reaches')} {self.target} during the hand: the match is won, the hand stops.")
             return lines
         team = self.hand_team
         assert team is not None
@@ -801,16 +803,16 @@ class ArgentinoHand(HandState):
                          + (f", pardas {pardas}" if pardas else "") + ".")  # fmt: skip
         if self.ending is Ending.REFUSED:
             assert self.raiser is not None and self.proposed is None
-            lines.append(f"{names[self.raiser]}'s {TRUCO_NAMES[self.value + 1]} was refused: {does(team, 'score')} "
-                         f"the value before it, {self.hand_points}.")  # fmt: skip
+            raise_ = f"{whose(names[self.raiser], start=True)} {TRUCO_NAMES[self.value + 1]}"
+            lines.append(f"{raise_} was refused: {does(team, 'scores')} the value before it, {self.hand_points}.")
         elif self.ending is Ending.MAZO:
             folded = teams[1 - team]
             forfeit = " (the hand, and 1 for the envido never played)" if self.hand_points > self.value else ""
-            lines.append(f"{folded} went to the deck: {does(team, 'score')} {self.hand_points}{forfeit}.")
+            lines.append(f"{folded} went to the deck: {does(team, 'scores')} {self.hand_points}{forfeit}.")
         else:
             why = "no truco accepted" if self.value == 1 else f"{TRUCO_NAMES[self.value]} accepted"
             three = " (three pardas go to the mano's team)" if self.results.count(None) == len(self.results) else ""
-            lines.append(f"{does(team, 'win')} the hand{three}, worth {self.hand_points} ({why}).")
+            lines.append(f"{does(team, 'wins')} the hand{three}, worth {self.hand_points} ({why}).")
         return lines
 
     def view(self, seat: int) -> ArgentinoView:
@@ -861,29 +863,22 @@ class ArgentinoHand(HandState):
         )
 
 
-def agree(subject: str, verb: str) -> str:
-    """``verb`` (given in the plural) as ``subject`` takes it: "Ana & Cy score", "You score", "Bo scores"."""
-    if " & " in subject or subject.lower() == "you":
-        return verb
-    return verb + ("es" if verb.endswith(("ch", "sh", "s", "x")) else "s")
-
-
 def describe_contest(kind: str, contest: Contest, names: Sequence[str], teams: Sequence[str]) -> str:
     """A settled envido or flor in a sentence: the calls, the answer, the counts shown and who scores."""
     chain = ", ".join(CALL_NAMES[word] for word in contest.calls)
     chain = chain[0].upper() + chain[1:]
     who = names[contest.callers[0]]
     team = teams[contest.team] if contest.team is not None else ""
-    scores = f"{team} {agree(team, 'score')} {contest.points}"
+    scores = f"{team} {says(team, 'scores')} {contest.points}"
     if contest.result is Result.UNCONTESTED:
-        return f"{who} {agree(who, 'sing')} the flor and nobody can answer it: {scores}."
+        return f"{who} {says(who, 'sings')} the flor and nobody can answer it: {scores}."
     if contest.result is Result.REFUSED:
         return f"{chain} refused: {scores}."
     if contest.result is Result.ACCEPTED:
         assert contest.counts is not None and contest.winner is not None
         shown = ", ".join(f"{names[s]} {c}" for s, c in enumerate(contest.counts) if c is not None)
-        whose = "your" if names[contest.winner].lower() == "you" else f"{names[contest.winner]}'s"
-        return f"{chain} accepted ({kind} counts: {shown}): {whose} {contest.counts[contest.winner]} wins, {scores}."
+        best = whose(names[contest.winner])
+        return f"{chain} accepted ({kind} counts: {shown}): {best} {contest.counts[contest.winner]} wins, {scores}."
     return f"{chain}: waiting for an answer."
 
 

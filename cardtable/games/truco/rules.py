@@ -34,7 +34,7 @@ from cardtable.engine.game import (
     single_verb,
 )
 from cardtable.engine.options import option, parse_options
-from cardtable.engine.words import GameWords
+from cardtable.engine.words import GameWords, says, whose
 
 from . import argentino
 from .common import (
@@ -515,7 +515,7 @@ class TrucoHand(HandState):
             raise IllegalAction(f"Out of turn: it is seat {seat}'s turn to play, not seat {action.seat}'s.")
         card = DECK.index[action.value]
         if not self.hands[seat] >> card & 1:
-            raise IllegalAction(f"Card not held: you do not hold the {action.value}.")
+            raise IllegalAction(f"Card not held: you do not hold {WORDS.card_text(action.value)}.")
         if action.get("hidden"):
             if self.kind == FERRO:
                 raise IllegalAction("No face-down cards in a mão de ferro: every card is turned face up.")
@@ -732,16 +732,18 @@ class TrucoHand(HandState):
         lines = []
         if self.ending == RAN:
             assert self.brink_team is not None and team is not None
+            scorers = teams[team]
             lines.append(f"{teams[self.brink_team]} ran from the {variant.brink_hand}: "
-                         f"{teams[team]} score the base value, {self.hand_points}.")  # fmt: skip
+                         f"{scorers} {says(scorers, 'scores')} the base value, {self.hand_points}.")  # fmt: skip
             return lines
         if self.history:
             lines.append(f"Tricks won: {teams[0]} {self.won[0]}, {teams[1]} {self.won[1]}"
                          f"{', tied ' + str(self.results.count(None)) if None in self.results else ''}.")  # fmt: skip
         if self.ending == REFUSED:
             assert self.raiser is not None and team is not None
-            lines.append(f"{names[self.raiser]}'s raise was refused: {teams[team]} score the value before it, "
-                         f"{self.hand_points}.")  # fmt: skip
+            scorers = teams[team]
+            lines.append(f"{whose(names[self.raiser], start=True)} raise was refused: {scorers} "
+                         f"{says(scorers, 'scores')} the value before it, {self.hand_points}.")  # fmt: skip
         elif self.ending == TIED:
             lines.append("Three tied tricks: nobody scores, and the deal passes on.")
         else:
@@ -754,7 +756,8 @@ class TrucoHand(HandState):
                 why = "no raise accepted"
             else:
                 why = f"{variant.call_names[self.value]} accepted"
-            lines.append(f"{teams[team]} win the hand, worth {self.hand_points} ({why}).")
+            winners = teams[team]
+            lines.append(f"{winners} {says(winners, 'wins')} the hand, worth {self.hand_points} ({why}).")
         return lines
 
     def summary(self) -> dict[str, Any]:
@@ -776,7 +779,7 @@ class TrucoRules(GameRules):
     position = 3
     options_type = TrucoOptions
 
-    def words_for(self, options: Any) -> GameWords:
+    def words_for(self, options: Any) -> GameWords[Any]:
         return ARGENTINO_WORDS if isinstance(options, argentino.ArgentinoOptions) else WORDS
 
     player_counts = (2, 4, 6)

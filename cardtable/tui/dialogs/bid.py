@@ -10,9 +10,12 @@ from textual.widgets import Button, Label, Static
 
 from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import Action
+from cardtable.games.manille.rules import PASS
 
 
 class BidDialog(ModalScreen[Action]):
+    # Enter bids: with a suit button focused first, Enter pressed that button and the bid never went.
+    AUTO_FOCUS = "#bid"
     BINDINGS = [
         Binding("up,plus,k", "change(1)", "+1"),
         Binding("down,minus,j", "change(-1)", "-1"),
@@ -28,7 +31,9 @@ class BidDialog(ModalScreen[Action]):
         super().__init__()
         self.seat = seat
         self.suit_names = suit_names
-        self.legal = {(a.value, a.get("suit")) for a in actions if a.value != "pass"}
+        #: The legal bids by (value, suit), and the pass: the dialog only ever answers one of them.
+        self.legal: dict[tuple[int, str], Action] = {(a.value, a.get("suit")): a for a in actions if a.value != PASS}
+        self.passing = next((a for a in actions if a.value == PASS), None)
         values = sorted({value for value, _ in self.legal})
         self.low, self.high = (values[0], values[-1]) if values else (0, 0)
         self.value = self.low
@@ -63,11 +68,13 @@ class BidDialog(ModalScreen[Action]):
         self.show()
 
     def action_bid(self) -> None:
-        if (self.value, self.suit) in self.legal:
-            self.dismiss(Action(self.seat, "bid", self.value, (("suit", self.suit),)))
+        bid = self.legal.get((self.value, self.suit))
+        if bid is not None:
+            self.dismiss(bid)
 
     def action_pass_(self) -> None:
-        self.dismiss(Action(self.seat, "bid", "pass"))
+        if self.passing is not None:
+            self.dismiss(self.passing)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         button = event.button.id or ""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Generic, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,8 +12,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+T = TypeVar("T")
 
-class ChoiceDialog(ModalScreen[Any]):
+
+class ChoiceDialog(ModalScreen["T | None"], Generic[T]):
     """Returns the value of the chosen entry, or ``cancel_value`` on Escape when ``can_cancel`` is set.
 
     Titles, text and labels are plain text: they quote players' names, which are never markup.
@@ -20,8 +23,8 @@ class ChoiceDialog(ModalScreen[Any]):
 
     BINDINGS = [Binding("escape", "cancel", "Back", show=True)]
 
-    def __init__(self, title: str, choices: list[tuple[str, Any]], *, can_cancel: bool = False,
-                 cancel_value: Any = None, text: str = "") -> None:  # fmt: skip
+    def __init__(self, title: str, choices: Sequence[tuple[str, T]], *, can_cancel: bool = False,
+                 cancel_value: T | None = None, text: str = "") -> None:  # fmt: skip
         super().__init__()
         self.title_text = title
         self.text = text

@@ -22,7 +22,7 @@ class PickCardsDialog(ModalScreen[frozenset[int] | None]):
     BINDINGS = [
         Binding("left,h", "move(-1)", "Left", show=False),
         Binding("right,l", "move(1)", "Right", show=False),
-        Binding("space", "toggle", "Choose"),
+        Binding("space", "toggle_card", "Choose"),
         Binding("enter", "done", "Done"),
         Binding("escape", "cancel", "Back"),
     ]
@@ -78,7 +78,7 @@ class PickCardsDialog(ModalScreen[frozenset[int] | None]):
             self.chosen.add(card)
             self.refresh_hand()
 
-    def action_toggle(self) -> None:
+    def action_toggle_card(self) -> None:
         self.toggle(self.query_one(HandView).cursor)
 
     def on_hand_view_chosen(self, message: HandView.Chosen) -> None:

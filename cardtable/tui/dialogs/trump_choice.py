@@ -15,7 +15,7 @@ from cardtable.tui.dialogs.choice import ChoiceDialog
 KEYS = {"S": "s", "H": "h", "D": "d", "C": "c", "none": "n", "pass": "p"}
 
 
-class TrumpChoiceDialog(ChoiceDialog):
+class TrumpChoiceDialog(ChoiceDialog[Action]):
     """Returns the chosen trump action (there is no way out: the hand waits for it)."""
 
     BINDINGS = [Binding(key, f"pick('{value}')", show=False) for value, key in KEYS.items()]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from typing import Any
 
 from cardtable.games import available_games
 
@@ -15,9 +16,17 @@ def playable_games() -> list[str]:
     return [game for game in available_games() if importlib.util.find_spec(f"cardtable.tui.games.{game}") is not None]
 
 
-def parts_for(game: str) -> TableParts:
+def parts_for(game: str) -> TableParts[Any]:
+    """The table parts of ``game`` (``PARTS`` in its module here); ``LookupError`` if it has none yet.
+
+    Which game is played is known only when a match starts, so the parts come typed with their game's view
+    only inside their own module: the table checks each view it draws against ``parts.view_type``.
+    """
     try:
         module = importlib.import_module(f"cardtable.tui.games.{game}")
-    except ModuleNotFoundError:
-        return TableParts(game)
-    return module.PARTS  # type: ignore[no-any-return]
+    except ModuleNotFoundError as missing:
+        raise LookupError(f"{game} has no table parts yet") from missing
+    parts = module.PARTS
+    if not isinstance(parts, TableParts):
+        raise LookupError(f"cardtable.tui.games.{game}.PARTS is not a game's table parts")
+    return parts

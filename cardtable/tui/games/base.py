@@ -1,22 +1,45 @@
-"""What the table asks of a game: how its cards read, how its actions are said, what it shows aside.
+"""What the table asks of a game: how its cards read and sort, what it shows aside, how it asks a decision.
 
-The defaults serve any trick game whose views carry ``hand``/``trick``/``tricks`` masks and tuples
-(Manille, Malilla).  A game overrides what differs; the table itself has no branch per game.
+Each game's parts are typed with the game's own view (``ManilleParts(TableParts[ManilleView])``) and take
+every fact they show from it, or from the game's words: the table works out no rule. The facts most trick
+games share come from two mixins, typed with the few fields they read: ``TrickFacts`` (cards held, the trick
+in progress, its winner) and ``TrumpSuitFacts`` (a trump suit, the last trick's points, the hand's points).
+The parts never import the table screen: what they need of it is the ``Table`` protocol below.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
-from cardtable.engine.cards import SUIT_GLYPHS, bits
-from cardtable.engine.game import Action, View
-from cardtable.engine.words import holder, says
+from cardtable.engine.cards import SUIT_GLYPHS, Deck, bits
+from cardtable.engine.game import CALL_VERB, Action, GameRules, HandState, Number, View
+from cardtable.engine.words import GameWords, holder, says
 from cardtable.games import find_game
-
-__all__ = ["TableParts", "holder", "says"]
+from cardtable.tui.dialogs.choice import ChoiceDialog
 
 if TYPE_CHECKING:
-    from cardtable.tui.screens.table import TableScreen
+    from textual.app import App
+
+    from cardtable.tui.widgets.card import Face
+
+__all__ = ["Table", "TableParts", "TargetHeading", "TrickFacts", "TrumpSuitFacts", "holder", "says"]
+
+V = TypeVar("V", bound=View)
+V_contra = TypeVar("V_contra", bound=View, contravariant=True)
+
+
+class Table(Protocol[V_contra]):
+    """What a game's parts need of the table screen: the players' names, a card's face, the app's dialogs."""
+
+    @property
+    def names(self) -> Sequence[str]: ...
+
+    @property
+    def app(self) -> App[Any]: ...
+
+    def face(self, view: V_contra, card: int) -> Face: ...
 
 
 class SeenTrick(NamedTuple):
@@ -28,34 +51,42 @@ class SeenTrick(NamedTuple):
     face_down: tuple[int, ...]
     winner: int | None
     #: What the trick is worth, or None in a game whose tricks have no points.
-    points: Any
+    points: Number | None
 
 
-class TableParts:
-    """The default parts: cards sorted by suit with trump last, a list of choices.
+class TableParts(ABC, Generic[V]):
+    """A game's parts at the table, reading views of type ``V`` (``view_type``).
 
     How cards and actions read is the game's own words module (``rules.words``); the word methods here
     hand over to it, so the table and ``cardtable replay`` say the same things.
     """
 
-    #: Decisions other than card plays are asked in a dialog listing the legal actions.
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, view_type: type[V]) -> None:
         self.game = game
+        self.view_type = view_type
         self.rules = find_game(game)
-        self.words = self.rules.words
+        self.words: GameWords[V] = self.rules.words
 
     @property
     def suit_names(self) -> dict[str, str]:
         return self.words.suit_names
 
-    def not_at_table(self, options: Any) -> str | None:
+    def not_at_table(self, options: object) -> str | None:
         """Why these options cannot be played at the table yet (a variant whose parts are still to come), or None."""
         return None
 
-    # ------------------------------------------------------------- cards
-    def deck(self, view: View) -> Any:
-        return view.deck
+    # ------------------------------------------------------------- views
+    def own(self, view: View) -> V:
+        """``view`` as this game's view: the table draws only the views of the game it was made for."""
+        if not isinstance(view, self.view_type):
+            raise TypeError(f"{self.game}'s table reads {self.view_type.__name__}, not {type(view).__name__}")
+        return view
 
+    def seat_view(self, state: HandState, seat: int) -> V:
+        """What ``seat`` may see of the hand ``state`` now."""
+        return self.own(state.view(seat))
+
+    # ------------------------------------------------------------- cards
     def card_face(self, code: str, ascii_cards: bool) -> tuple[str, str]:
         """The rank text and suit mark printed on a card (``("10", "♥")``, or ``("10", "H")`` in ASCII)."""
         return self.words.face(code, ascii_cards)
@@ -63,138 +94,226 @@ class TableParts:
     def card_name(self, code: str) -> str:
         return self.words.card_name(code)
 
-    def trump_suit(self, view: View) -> str | None:
-        trump = getattr(view, "trump", None)
-        return None if trump is None else view.deck.suits[trump]
+    def sorted_hand(self, view: V) -> list[int]:
+        """The seat's cards in the order the hand shows them (the deck's own order by default)."""
+        return list(bits(view.hand))
 
-    def sorted_hand(self, view: View) -> list[int]:
-        """The seat's cards grouped by suit, the trump suit last, each suit from low to high."""
+    def suit_letter(self, view: V, card: int) -> str:
+        """The suit a card is coloured by."""
         deck = view.deck
-        trump = getattr(view, "trump", None)
+        return deck.suits[deck.suit_of[card]]
+
+    def is_marked(self, view: V, card: int) -> bool:
+        """Whether a card is drawn with the trump mark (trump suit, manilhas...)."""
+        return False
+
+    def hand_entries(self, view: V) -> list[tuple[int, int | None]]:
+        """The hand as shown: (key, card) pairs, ``card`` None for a card whose face its holder may not see."""
+        return [(card, card) for card in self.sorted_hand(view)]
+
+    def legal_keys(self, view: V) -> set[int]:
+        """The keys of the hand entries that may be played now."""
+        return set(bits(view.legal_mask))
+
+    def play_entry(self, view: V, key: int, face_down: bool = False) -> Action | None:
+        """The action that plays the hand entry ``key`` (face down where the view allows it)."""
+        return None if face_down else view.play_action(key)
+
+    def face_down_allowed(self, view: V) -> bool:
+        """Whether this seat may play a card face down now (the view says, in a game that has it)."""
+        return False
+
+    @abstractmethod
+    def cards_held(self, view: V) -> Sequence[int]:
+        """How many cards each seat holds now."""
+
+    @abstractmethod
+    def trick_cards(self, view: V) -> list[tuple[int, int | None]]:
+        """The trick in progress as (seat, card) pairs, as the view shows it (None: a card face down)."""
+
+    @abstractmethod
+    def winning_seat(self, view: V) -> int | None:
+        """The seat whose card currently wins the trick, as the view says."""
+
+    @abstractmethod
+    def last_trick(self, view: V) -> SeenTrick | None:
+        """The last finished trick of the hand, as the view shows it; None before the first one."""
+
+    def face_down_now(self, view: V) -> tuple[int, ...]:
+        """The seats whose card in the trick in progress lies face down."""
+        return ()
+
+    def hand_points(self, view: V) -> Sequence[Number] | None:
+        """Per seat, the points its side has taken in this hand so far, where the table shows them."""
+        return None
+
+    # ------------------------------------------------------------- words
+    def hint_text(self, action: Action, view: V | None = None) -> str:
+        """What follows "Hint: " for ``action`` ("play Q♦."), whatever kind of decision it is."""
+        return self.words.hint_text(action, view)
+
+    def describe_action(self, action: Action, names: list[str], view: V | None = None) -> str:
+        """A plain sentence for the log: "West plays the ace of hearts." (``view``: the hand once it is taken)."""
+        return self.words.describe_action(action, names, view=view)
+
+    def choice_label(self, action: Action) -> str:
+        """The label of an action in the choices dialog."""
+        return self.words.choice_label(action)
+
+    def deal_lines(self, view: V, names: list[str]) -> list[str]:
+        """What the log says when a hand is dealt (the turned card, say)."""
+        return self.words.deal_lines(view, names)
+
+    def heading(self, view: V) -> str:
+        """The first line of the side panel: the game, and what wins the match where the options say."""
+        return self.rules.title
+
+    def info_lines(self, view: V, names: list[str], private: bool = True) -> list[str]:
+        """Lines for the side panel (trump, turned card, stake...); only public ones unless ``private``."""
+        return []
+
+    def phase_prompt(self, view: V) -> str:
+        """What the human is asked to do now (the table adds the keys that do it)."""
+        return "Your turn: pick a card."
+
+    def seat_note(self, view: V, seat: int) -> str:
+        """A short public note under a seat's name (a bid, a call)."""
+        return ""
+
+    def centre_text(self, view: V) -> str:
+        return ""
+
+    # ------------------------------------------------------------- decisions
+    async def ask(self, table: Table[V], view: V, actions: list[Action]) -> Action | None:
+        """A decision that is not a card play: the default dialog lists the legal actions."""
+        labels = [(self.choice_label(a), a) for a in actions]
+        return await table.app.push_screen_wait(ChoiceDialog(self.phase_prompt(view), labels))
+
+    async def ask_calls(self, table: Table[V], view: V, calls: list[Action]) -> Action | None:
+        """The calls key: choose one of the calls open now, or none."""
+        choices = [(self.choice_label(a), a) for a in calls]
+        return await table.app.push_screen_wait(ChoiceDialog("Make a call", choices, can_cancel=True))
+
+    def calls_hint(self, view: V, calls: list[Action]) -> str:
+        """What the prompt says the calls key offers beside the cards now (after the key's name)."""
+        return ", ".join(self.choice_label(a).lower() for a in calls)
+
+    def announces(self, action: Action) -> bool:
+        """Whether a computer seat's action is announced in a notice as well as in the log (a call, say)."""
+        return action.verb == CALL_VERB
+
+    def offer_prompt(self, view: V, calls: list[Action]) -> str:
+        return "You may make a call now."
+
+    def calls_to_offer(self, view: V, actions: list[Action]) -> list[Action]:
+        """Calls worth asking about in a dialog before the player picks a card (none by default)."""
+        return []
+
+
+# ----------------------------------------------------------------- what trick games share
+
+
+class PlayedView(Protocol):
+    """The cards in play, as every trick game's view shows them."""
+
+    @property
+    def held(self) -> Sequence[int]: ...
+
+    @property
+    def trick(self) -> Sequence[tuple[int, int | None]]: ...
+
+    @property
+    def winning_seat(self) -> int | None: ...
+
+
+class TrickFacts:
+    """Cards held, the trick in progress and its winner, straight from the view."""
+
+    def cards_held(self, view: PlayedView) -> Sequence[int]:
+        return view.held
+
+    def trick_cards(self, view: PlayedView) -> list[tuple[int, int | None]]:
+        return list(view.trick)
+
+    def winning_seat(self, view: PlayedView) -> int | None:
+        return view.winning_seat
+
+
+class TrumpSuitView(PlayedView, Protocol):
+    """A trick game with a trump suit and card points: Manille and Malilla."""
+
+    @property
+    def deck(self) -> Deck: ...
+
+    @property
+    def hand(self) -> int: ...
+
+    @property
+    def trump(self) -> int | None: ...
+
+    @property
+    def trumps(self) -> int: ...
+
+    @property
+    def tricks(self) -> Sequence[tuple[int, tuple[int, ...], int, int]]: ...
+
+    def points(self) -> Sequence[Number]: ...
+
+
+class TrumpSuitFacts(TrickFacts):
+    """The hand sorted by suit with trump last, the trump mark, the last trick and its points."""
+
+    words: GameWords[Any]
+
+    def trump_suit(self, view: TrumpSuitView) -> str | None:
+        """The trump suit's letter, or None before it is known."""
+        return None if view.trump is None else view.deck.suits[view.trump]
+
+    def sorted_hand(self, view: TrumpSuitView) -> list[int]:
+        """The seat's cards grouped by suit, the trump suit last, each suit from low to high."""
+        deck, trump = view.deck, view.trump
         order = [s for s in range(len(deck.suits)) if s != trump] + ([trump] if trump is not None else [])
         cards: list[int] = []
         for suit in order:
             cards.extend(bits(view.hand & deck.suit_masks[suit]))
         return cards
 
-    def suit_letter(self, code: str) -> str:
-        """The suit a card is coloured by (its code's last letter for suited cards)."""
-        return code[-1]
+    def is_marked(self, view: TrumpSuitView, card: int) -> bool:
+        return bool(view.trumps >> card & 1)
 
-    async def ask_calls(self, table: TableScreen, view: View, calls: list[Action]) -> Action | None:
-        """The calls key: choose one of the calls open now, or none."""
-        from cardtable.tui.dialogs.choice import ChoiceDialog
-
-        choices: list[tuple[str, Action | None]] = [(self.choice_label(a), a) for a in calls]
-        return await table.app.push_screen_wait(ChoiceDialog("Make a call", choices, can_cancel=True))
-
-    def hand_entries(self, view: View) -> list[tuple[int, int | None]]:
-        """The hand as shown: (key, card) pairs, ``card`` None for a card whose face its holder may not see."""
-        return [(card, card) for card in self.sorted_hand(view)]
-
-    def legal_keys(self, view: View) -> set[int]:
-        """The keys of the hand entries that may be played now."""
-        return set(bits(view.legal_mask))
-
-    def play_entry(self, view: View, key: int, face_down: bool = False) -> Action | None:
-        """The action that plays the hand entry ``key`` (face down where the game allows it)."""
-        return None if face_down else view.play_action(key)
-
-    def can_play_face_down(self, view: View | None) -> bool:
-        return False
-
-    def is_marked(self, view: View, card: int) -> bool:
-        """Whether a card is drawn with the trump mark (trump suit, manilhas...)."""
-        trump = self.trump_suit(view)
-        return trump is not None and view.deck.codes[card][-1] == trump
-
-    def trick_cards(self, view: View) -> list[tuple[int, int | None]]:
-        """The trick in progress as (seat, card) pairs, as the view shows it (None: a card face down)."""
-        return list(view.trick)  # type: ignore[attr-defined]
-
-    def face_down_now(self, view: View) -> tuple[int, ...]:
-        """The seats whose card in the trick in progress lies face down."""
-        return ()
-
-    def last_trick(self, view: View) -> SeenTrick | None:
-        """The last finished trick of the hand, as the view shows it; None before the first one."""
-        tricks = view.tricks  # type: ignore[attr-defined]
-        if not tricks:
+    def last_trick(self, view: TrumpSuitView) -> SeenTrick | None:
+        if not view.tricks:
             return None
-        leader, cards, winner, points = tricks[-1][:4]
+        leader, cards, winner, points = view.tricks[-1]
         return SeenTrick(leader, tuple(cards), (), winner, points)
 
-    def hint_text(self, action: Action) -> str:
-        return self.words.hint_text(action)
+    def hand_points(self, view: TrumpSuitView) -> Sequence[Number] | None:
+        return view.points()
 
-    def cards_held(self, view: View, players: int) -> list[int]:
-        """How many cards each seat holds, from what the view shows (everyone starts with as many)."""
-        played = [0] * players
-        for trick in view.tricks:  # type: ignore[attr-defined]
-            leader = trick[0]
-            for k in range(len(trick[1])):
-                played[(leader + k) % players] += 1
-        for seat, _card in view.trick:  # type: ignore[attr-defined]
-            played[seat] += 1
-        start = view.hand.bit_count() + played[view.seat]
-        return [start - n for n in played]
-
-    # ------------------------------------------------------------- words
-    def describe_action(self, action: Action, names: list[str]) -> str:
-        """A plain sentence for the log: "West plays the ace of hearts."."""
-        return self.words.describe_action(action, names)
-
-    def choice_label(self, action: Action) -> str:
-        """The label of an action in the choices dialog."""
-        return self.words.choice_label(action)
-
-    def info_lines(self, view: View, names: list[str], private: bool = True) -> list[str]:
-        """Lines for the side panel (trump, turned card, stake...); only public ones unless ``private``."""
-        lines = []
+    def trump_lines(self, view: TrumpSuitView) -> list[str]:
+        """The side panel's line for the trump suit, once it is known."""
         trump = self.trump_suit(view)
-        if trump:
-            lines.append(f"Trump {SUIT_GLYPHS[trump]} {self.suit_names[trump]}")
-        return lines
+        return [f"Trump {SUIT_GLYPHS[trump]} {self.words.suit_names[trump]}"] if trump else []
 
-    def phase_prompt(self, view: View) -> str:
-        """What the human is asked to do now."""
-        return "Your turn: pick a card, Enter plays it."
-
-    async def ask(self, table: TableScreen, view: View, actions: list[Action]) -> Action | None:
-        """A decision that is not a card play: the default dialog lists the legal actions."""
-        from cardtable.tui.dialogs.choice import ChoiceDialog
-
-        title = self.phase_prompt(view)
-        labels = [(self.choice_label(a), a) for a in actions]
-        return await table.app.push_screen_wait(ChoiceDialog(title, labels))
-
-    def deal_lines(self, view: View, names: list[str]) -> list[str]:
-        """What the log says when a hand is dealt (the turned card, say)."""
-        return self.words.deal_lines(view, names)
-
-    def seat_note(self, view: View, seat: int) -> str:
-        """A short public note under a seat's name (a bid, a call)."""
-        return ""
-
-    def winning_seat(self, view: View) -> int | None:
-        """The seat whose card currently wins the trick, as the engine's view says."""
-        return getattr(view, "winning_seat", None)
-
-    def centre_text(self, view: View) -> str:
+    def centre_text(self, view: TrumpSuitView) -> str:
         trump = self.trump_suit(view)
         return f"trump\n{SUIT_GLYPHS[trump]}" if trump else ""
 
-    def calls_hint(self, view: View, calls: list[Action]) -> str:
-        """What the prompt says the calls key (c) offers beside the cards now."""
-        return "c: " + ", ".join(self.choice_label(a).lower() for a in calls)
 
-    def announces(self, action: Action) -> bool:
-        """Whether a computer seat's action is announced in a notice as well as in the log (a call, say)."""
-        return action.verb == "call"
+class Targeted(Protocol):
+    @property
+    def target(self) -> int: ...
 
-    def offer_prompt(self, view: View, calls: list[Action]) -> str:
-        return "You may make a call now."
 
-    def calls_to_offer(self, view: View, actions: list[Action]) -> list[Action]:
-        """Calls worth asking about in a dialog before the player picks a card (none by default)."""
-        return []
+class TargetView(Protocol):
+    @property
+    def options(self) -> Targeted: ...
+
+
+class TargetHeading:
+    """The heading of a game played to a target score: "Manille — to 101"."""
+
+    rules: GameRules
+
+    def heading(self, view: TargetView) -> str:
+        return f"{self.rules.title} — to {view.options.target}"

@@ -2,61 +2,62 @@
 
 from __future__ import annotations
 
-from cardtable.engine.game import Action, View
+from cardtable.engine.game import CALL_VERB, Action
+from cardtable.games.malilla.rules import AGREE, ANSWER, DECLINE, REDEAL, Bonus, MalillaView
 from cardtable.games.malilla.words import WORDS
 
-from .base import TableParts, holder
+from .base import TableParts, TargetHeading, TrumpSuitFacts, holder
+
+#: What a seat's redeal call or answer leaves under its name.
+CALL_NOTES: dict[str, str] = {REDEAL: "asks redeal", AGREE: "agreed", DECLINE: "declined"}
 
 
-class MalillaParts(TableParts):
+class MalillaParts(TargetHeading, TrumpSuitFacts, TableParts[MalillaView]):
     def face_text(self, code: str) -> str:
         return WORDS.glyph(code)
 
-    def team_name(self, team: int, names: list[str]) -> str:
-        return WORDS.team_name(team, names)
-
-    def bonus_line(self, bonus: object, names: list[str]) -> str:
+    def bonus_line(self, view: MalillaView, bonus: Bonus, names: list[str]) -> str:
         kind = WORDS.bonus_kind(bonus)
-        team = self.team_name(bonus.team, names)  # type: ignore[attr-defined]
-        if bonus.held_back and bonus.counted is None:  # type: ignore[attr-defined]
+        team = WORDS.team_name(view.teams[bonus.team], names)
+        if bonus.held_back and bonus.counted is None:
             state = ", held back"
-        elif bonus.counted is False:  # type: ignore[attr-defined]
+        elif bonus.counted is False:
             state = ", lost"
         else:
             state = ""
-        return f"+{bonus.points} {team} ({kind}{state})"  # type: ignore[attr-defined]
+        return f"+{bonus.points} {team} ({kind}{state})"
 
-    def info_lines(self, view: View, names: list[str], private: bool = True) -> list[str]:
+    def info_lines(self, view: MalillaView, names: list[str], private: bool = True) -> list[str]:
         v = view
-        lines = super().info_lines(view, names, private)
-        code = v.deck.codes[v.turned]  # type: ignore[attr-defined]
-        where = holder(names[v.dealer]) if v.turned_in_hand else "played"  # type: ignore[attr-defined]
+        lines = self.trump_lines(view)
+        code = v.deck.codes[v.turned]
+        where = holder(names[v.dealer]) if v.turned_in_hand else "played"
         lines.append(f"Turned {self.face_text(code)} ({where})")
-        for bonus in v.bonuses:  # type: ignore[attr-defined]
-            lines.append(self.bonus_line(bonus, names))
-        if v.albur is not None:  # type: ignore[attr-defined]
-            drawn = " v ".join(self.face_text(v.deck.codes[c]) for c in v.albur)  # type: ignore[attr-defined]
-            lines.append(f"Albur {drawn}, {names[v.albur_winner]} led")  # type: ignore[attr-defined]
+        for bonus in v.bonuses:
+            lines.append(self.bonus_line(view, bonus, names))
+        if v.albur is not None and v.albur_winner is not None:
+            drawn = " v ".join(self.face_text(v.deck.codes[c]) for c in v.albur)
+            lines.append(f"Albur {drawn}, {names[v.albur_winner]} led")
         lines.append(f"Dealer {names[v.dealer]}")
         return lines
 
-    def seat_note(self, view: View, seat: int) -> str:
-        for caller, word in reversed(view.calls):  # type: ignore[attr-defined]
+    def seat_note(self, view: MalillaView, seat: int) -> str:
+        for caller, word in reversed(view.calls):
             if caller == seat:
-                return str({"redeal": "asks redeal", "agree": "agreed", "decline": "declined"}.get(word, word))
+                return CALL_NOTES.get(word, word)
         return ""
 
-    def phase_prompt(self, view: View) -> str:
-        if view.phase == "answer":
+    def phase_prompt(self, view: MalillaView) -> str:
+        if view.phase == ANSWER:
             return "Your partner asks for a redeal: agree, or decline and play on?"
-        return "Your turn: pick a card, Enter plays it."
+        return "Your turn: pick a card."
 
-    def calls_to_offer(self, view: View, actions: list[Action]) -> list[Action]:
+    def calls_to_offer(self, view: MalillaView, actions: list[Action]) -> list[Action]:
         # The leader may call too: ask before the first card, so the chance is not lost to a quick lead.
-        return [a for a in actions if a.verb == "call" and a.value == "redeal"]
+        return [a for a in actions if a.verb == CALL_VERB and a.value == REDEAL]
 
-    def offer_prompt(self, view: View, calls: list[Action]) -> str:
+    def offer_prompt(self, view: MalillaView, calls: list[Action]) -> str:
         return "You hold seven cards of one suit: ask your partner for a redeal before the first lead?"
 
 
-PARTS = MalillaParts("malilla")
+PARTS = MalillaParts("malilla", MalillaView)

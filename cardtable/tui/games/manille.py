@@ -7,39 +7,50 @@ made; the dialogs list only the actions the engine offers.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cardtable.engine.cards import SUIT_GLYPHS
-from cardtable.engine.game import Action, View
+from cardtable.engine.game import CALL_VERB, Action
+from cardtable.games.manille.rules import (
+    AUCTION,
+    BELGIAN,
+    CLASSIC,
+    DOUBLING,
+    FRENCH,
+    SAY_VERB,
+    TRUMP_CHOICE,
+    TRUMP_VERB,
+    ManilleView,
+)
 from cardtable.games.manille.words import HOUSE_NAMES, ManilleWords, whom
 
-from .base import TableParts, holder
+from .base import Table, TableParts, TargetHeading, TrumpSuitFacts, TrumpSuitView, holder
 
 if TYPE_CHECKING:
     from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog
-    from cardtable.tui.screens.table import TableScreen
 
 #: The groups of the talk menu, by statement word.
 TALK_GROUPS = (("How many cards you hold", ("count",)), ("Your 10s and aces", ("holds", "lacks")),
                ("Ask your partner", ("lead",)))  # fmt: skip
 
 
-class ManilleParts(TableParts):
+class ManilleParts(TargetHeading, TrumpSuitFacts, TableParts[ManilleView]):
     words: ManilleWords
 
-    def info_lines(self, view: View, names: list[str], private: bool = True) -> list[str]:
-        v: Any = view
-        lines = super().info_lines(view, names, private)
+    def info_lines(self, view: ManilleView, names: list[str], private: bool = True) -> list[str]:
+        v = view
+        lines = self.trump_lines(view)
         house = v.options.house
         # The classic game goes without saying; another house, and table talk, are named first.
-        named = [HOUSE_NAMES[house]] if house != "classic" else []
+        named = [HOUSE_NAMES[house]] if house != CLASSIC else []
         if v.options.talk:
             named.append("table talk" if named else "Table talk")
         if named:
             lines.insert(0, ", ".join(named))
-        if house == "french":
+        if house == FRENCH:
             lines.insert(1, "A point a trick: 68, pass 34")
-        if v.phase == "trump":
+        if v.phase == TRUMP_CHOICE:
             chooser = names[v.to_act] if v.to_act is not None else names[v.dealer]
             lines.append(f"Trump: {chooser} to choose" + (" (passed)" if v.trump_passed else ""))
             if v.hand == 0 and v.seat == (v.dealer + 2) % 4:
@@ -49,86 +60,81 @@ class ManilleParts(TableParts):
         if v.turned is not None:
             code = v.deck.codes[v.turned]
             where = holder(names[v.dealer]) if v.turned_in_hand else "played"
-            lines.append(f"Turned {code[:-1]}{SUIT_GLYPHS[code[-1]]} ({where})")
-        if v.trump_maker is not None and house == "belgian":
+            lines.append(f"Turned {self.words.glyph(code)} ({where})")
+        if v.trump_maker is not None and house == BELGIAN:
             lines.append(f"Trump named by {whom(names[v.trump_maker])}")
         if v.contract is not None:
             seat, value, suit = v.contract
             lines.append(f"Contract: {names[seat]}, {value} in {self.suit_names[v.deck.suits[suit]]}")
         if v.stake > 1:
-            lines.append(f"Counts x{v.stake}: " + ", ".join(self.words.stake_factors(v.multiplier, v.no_trump,
-                                                                                    v.after_tie)))  # fmt: skip
+            reasons = self.words.stake_factors(v.multiplier, v.no_trump, v.after_tie)
+            lines.append(f"Counts x{v.stake}: " + ", ".join(reasons))
         lines.append(f"Dealer {names[v.dealer]}")
         return lines
 
-    def seat_note(self, view: View, seat: int) -> str:
-        v: Any = view
-        for bidder, value, suit in reversed(v.bids):
-            if bidder == seat and v.phase == "auction":
-                return "passed" if value is None else f"bid {value}{SUIT_GLYPHS[v.deck.suits[suit]]}"
-        for statement in reversed(v.talk):
+    def seat_note(self, view: ManilleView, seat: int) -> str:
+        for bidder, value, suit in reversed(view.bids):
+            if bidder == seat and view.phase == AUCTION:
+                if value is None or suit is None:
+                    return "passed"
+                return f"bid {value}{SUIT_GLYPHS[view.deck.suits[suit]]}"
+        for statement in reversed(view.talk):
             if statement.seat == seat:
                 return f"“{self.words.statement_note(statement.action())}”"
-        if v.trump_passed and seat == v.dealer and v.phase == "trump":
+        if view.trump_passed and seat == view.dealer and view.phase == TRUMP_CHOICE:
             return "passed"
-        if v.knocker == seat:
+        if view.knocker == seat:
             return "knocked"
         return ""
 
-    def phase_prompt(self, view: View) -> str:
+    def phase_prompt(self, view: ManilleView) -> str:
         phase = view.phase
-        if phase == "trump":
+        if phase == TRUMP_CHOICE:
             return "Choose trump, no trump, or pass the choice."
-        if phase == "auction":
+        if phase == AUCTION:
             return "Your bid: how many pips will your side take, and in which trump?"
-        if phase == "doubling":
-            return "Knock to double the stake?" if view.knocker is None else "Counter the knock?"  # type: ignore[attr-defined]
-        return "Your turn: pick a card, Enter plays it."
+        if phase == DOUBLING:
+            return "Knock to double the stake?" if view.knocker is None else "Counter the knock?"
+        return "Your turn: pick a card."
 
-    def calls_hint(self, view: View, calls: list[Action]) -> str:
-        if calls and all(action.verb == "say" for action in calls):
-            return "c: say something to the table first"
+    def calls_hint(self, view: ManilleView, calls: list[Action]) -> str:
+        if calls and all(action.verb == SAY_VERB for action in calls):
+            return "say something to the table first"
         return super().calls_hint(view, calls)
 
     def announces(self, action: Action) -> bool:
-        return action.verb in ("call", "trump", "say")
+        return action.verb in (CALL_VERB, TRUMP_VERB, SAY_VERB)
 
-    def centre_text(self, view: View) -> str:
-        v: Any = view
-        if v.no_trump:
+    def centre_text(self, view: TrumpSuitView) -> str:
+        if isinstance(view, ManilleView) and view.no_trump:
             return "no\ntrump"
-        if v.phase == "trump":
+        if isinstance(view, ManilleView) and view.phase == TRUMP_CHOICE:
             return "trump?"
         return super().centre_text(view)
 
     # ------------------------------------------------------------- the Belgian partner's hidden hand
-    def cards_held(self, view: View, players: int) -> list[int]:
-        return list(view.held)  # type: ignore[attr-defined]
-
-    def hand_entries(self, view: View) -> list[tuple[int, int | None]]:
-        v: Any = view
-        if v.hand == 0 and v.phase == "trump":
-            return [(-1 - slot, None) for slot in range(v.cards_each)]  # face down: he may not look yet
+    def hand_entries(self, view: ManilleView) -> list[tuple[int, int | None]]:
+        if view.hand == 0 and view.phase == TRUMP_CHOICE:
+            return [(-1 - slot, None) for slot in range(view.cards_each)]  # face down: he may not look yet
         return super().hand_entries(view)
 
     # ------------------------------------------------------------- dialogs
-    async def ask(self, table: TableScreen, view: View, actions: list[Action]) -> Action | None:
-        if view.phase == "trump":
+    async def ask(self, table: Table[ManilleView], view: ManilleView, actions: list[Action]) -> Action | None:
+        if view.phase == TRUMP_CHOICE:
             return await table.app.push_screen_wait(self.trump_dialog(view, actions, table.names))
-        if view.phase != "auction":
+        if view.phase != AUCTION:
             return await super().ask(table, view, actions)
         from cardtable.tui.dialogs.bid import BidDialog
 
         return await table.app.push_screen_wait(BidDialog(view.seat, actions, self.suit_names))
 
-    def trump_dialog(self, view: View, actions: list[Action], names: list[str]) -> TrumpChoiceDialog:
+    def trump_dialog(self, view: ManilleView, actions: list[Action], names: Sequence[str]) -> TrumpChoiceDialog:
         from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog
 
-        v: Any = view
-        partner = names[(v.seat + 2) % 4]
+        partner = names[(view.seat + 2) % 4]
         choices = [(self.words.trump_choice_label(action.value, partner), action) for action in actions]
-        if v.trump_passed:
-            title = f"{names[v.dealer]} leaves the choice of trump to you"
+        if view.trump_passed:
+            title = f"{names[view.dealer]} leaves the choice of trump to you"
             text = "Name a suit, or play without trump (the hand then counts double). You may not pass it back."
         else:
             title = "You deal: choose trump"
@@ -136,8 +142,8 @@ class ManilleParts(TableParts):
                     f" {partner} choose.")  # fmt: skip
         return TrumpChoiceDialog(title, text, choices)
 
-    async def ask_calls(self, table: TableScreen, view: View, calls: list[Action]) -> Action | None:
-        if not calls or any(action.verb != "say" for action in calls):
+    async def ask_calls(self, table: Table[ManilleView], view: ManilleView, calls: list[Action]) -> Action | None:
+        if not calls or any(action.verb != SAY_VERB for action in calls):
             return await super().ask_calls(table, view, calls)
         from cardtable.tui.dialogs.talk import TalkDialog
 
@@ -147,4 +153,4 @@ class ManilleParts(TableParts):
         return await table.app.push_screen_wait(TalkDialog(groups, text))
 
 
-PARTS = ManilleParts("manille")
+PARTS = ManilleParts("manille", ManilleView)

@@ -1,33 +1,38 @@
-"""The keys screen: every key of the table, in one place."""
+"""The keys screen: every key of the table, made from its bindings as the player's keymap left them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-KEYS = """\
-←/→ or h/l    choose a card            Enter/Space   play the chosen card
-1 … 9          play the card at that place
-mouse          click a card to choose it, click again (or double-click) to play
-c              calls (bids, knocks, redeal…) when you may make one
-t              hint: what the computer would play
-w              the last trick           s             the score sheet
-f or Space     skip the computer's pause   + / -     computer speed
-r              the rules of the game    ?             this screen
-Ctrl+P         command palette (themes, card style)
-Ctrl+Q         quit (the match is saved and offered next time)"""
+from cardtable.tui.keys import OTHER_KEYS, KeyRow
 
 
 class KeysScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,enter,q", "close", "Close")]
 
+    def __init__(self, rows: Sequence[KeyRow]) -> None:
+        super().__init__()
+        self.rows = [*rows, *OTHER_KEYS]
+
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide"):
+        table = Table(box=None, padding=(0, 1, 0, 0), expand=True, header_style="bold")
+        table.add_column("key", no_wrap=True)
+        table.add_column("what it does", ratio=1)
+        table.add_column("id (keymap)", style="dim", no_wrap=True)
+        for row in self.rows:
+            table.add_row(Text(row.keys), Text(row.what), Text(row.ids))
+        with Vertical(classes="dialog wide", id="keys-dialog"):
             yield Label("Keys", classes="dialog-title")
-            yield Static(KEYS, id="keys")
+            yield Static(table, id="keys")
+            yield Static('Other keys: "keymap" in settings.json, by id ({"calls": "x"}).', id="keys-note", markup=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -8,11 +8,11 @@ engine: which cards are legal, why one is not, what a hand scores.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from enum import StrEnum
+from typing import Any, Generic, TypeVar
 
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
@@ -20,15 +20,18 @@ from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
 from cardtable.engine.errors import IllegalAction
-from cardtable.engine.game import Action, Trick, View
+from cardtable.engine.game import PLAY_VERB, Action, FinishedTrick, HandState, View
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandScored, MatchOver, TrickWon
 from cardtable.engine.match import Match
-from cardtable.engine.players import computer_levels, make_computer, run_now
+from cardtable.engine.players import ComputerPlayer, Player, computer_levels, make_computer, run_now
 from cardtable.games import find_game
 from cardtable.saves import MatchSave, SaveFailed, Settings, TableConfig
+from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import HandOverScreen
 from cardtable.tui.games import parts_for
-from cardtable.tui.games.base import SeenTrick, says
+from cardtable.tui.games.base import SeenTrick, TableParts, says
+from cardtable.tui.host import TableHost
+from cardtable.tui.keys import KEYMAP_BINDINGS, TABLE_BINDINGS, first_key, key_rows
 from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
 from cardtable.tui.sides import side_name, sides
 from cardtable.tui.widgets.card import Face
@@ -45,25 +48,24 @@ POSITIONS = {
     6: ["bottom", "right", "top-right", "top", "top-left", "left"],
 }
 AROUND = ("top-left", "top", "top-right", "left", "right")
+#: The computer level whose choice the hint key shows.
+HINT_LEVEL = "heuristic"
+
+V = TypeVar("V", bound=View)
 
 
-class TableScreen(Screen[None]):
-    BINDINGS = [
-        Binding("left,h", "move(-1)", "Left", show=False),
-        Binding("right,l", "move(1)", "Right", show=False),
-        Binding("enter,space", "play", "Play"),
-        *[Binding(str(n), f"pick({n})", f"Card {n}", show=False) for n in range(1, 10)],
-        Binding("c", "calls", "Calls"),
-        Binding("d", "face_down", "Face down", show=False),
-        Binding("t", "hint", "Hint"),
-        Binding("w", "last_trick", "Last"),
-        Binding("s", "score_sheet", "Scores"),
-        Binding("f", "skip_wait", "Faster", show=False),
-        Binding("plus,equals_sign", "speed(1)", "Speed+", show=False),
-        Binding("minus", "speed(-1)", "Speed-", show=False),
-        Binding("r", "rules", "Rules"),
-        Binding("question_mark", "help", "Keys"),
-    ]
+class Next(StrEnum):
+    """What the player chooses when a match is over."""
+
+    AGAIN = "again"
+    NEW = "new"
+    QUIT = "quit"
+
+
+class TableScreen(Screen[None], Generic[V]):
+    """The table of one match, drawn from the views of type ``V`` its game's parts read."""
+
+    BINDINGS = [*TABLE_BINDINGS]
 
     def __init__(self, config: TableConfig, match: Match | None = None, save: MatchSave | None = None) -> None:
         super().__init__()
@@ -74,7 +76,7 @@ class TableScreen(Screen[None]):
         self.save_problem: str | None = None
         self.saved = False
         self.rules = find_game(config.game)
-        self.parts = parts_for(config.game)
+        self.parts: TableParts[V] = parts_for(config.game)
         options = self.rules.parse_options(config.options, config.players)
         self.match = match if match is not None else Match(self.rules, options, config.players)
         self.names = [seat.name for seat in config.seats]
@@ -88,8 +90,8 @@ class TableScreen(Screen[None]):
         self.keyboard: int | None = self.viewer
         #: The seat drawn at the bottom: the person to act (a fixed seat when only computers play).
         self.bottom = self.humans[0] if self.humans else 0
-        self.waiting: HumanPlayer | None = None
-        self.view: View | None = None
+        self.waiting: HumanPlayer[V] | None = None
+        self.view: V | None = None
         self.message = ""
         self.skip = asyncio.Event()
         self.history: list[list[Any]] = [list(self.match.scores)]
@@ -122,8 +124,18 @@ class TableScreen(Screen[None]):
         yield Footer(show_command_palette=False)
 
     @property
+    def host(self) -> TableHost:
+        app = self.app
+        assert isinstance(app, TableHost), "the table runs inside the cardtable application"
+        return app
+
+    @property
     def settings(self) -> Settings:
-        return self.app.settings  # type: ignore[attr-defined,no-any-return]
+        return self.host.settings
+
+    def key(self, binding_id: str) -> str:
+        """The key that does ``binding_id`` now (the player's keymap may have changed it), for the prompts."""
+        return first_key(binding_id, self.host.keymap)
 
     def on_mount(self) -> None:
         used = set(POSITIONS[self.match.players])
@@ -155,13 +167,13 @@ class TableScreen(Screen[None]):
                         self.log_trick(state.tricks[-1])
 
     # ------------------------------------------------------------------ the match
-    def build_players(self) -> list[Any]:
-        players: list[Any] = []
+    def build_players(self) -> list[Player[V]]:
+        players: list[Player[V]] = []
         for seat, config in enumerate(self.config.seats):
             if config.human:
                 players.append(HumanPlayer(seat, config.name, self.human_turn))
             else:
-                computer = make_computer(self.rules, config.kind)
+                computer: ComputerPlayer[V] = make_computer(self.rules, config.kind)
                 players.append(ThinkingComputer(computer, lambda: self.settings.pause, self.skip))
         return players
 
@@ -202,13 +214,13 @@ class TableScreen(Screen[None]):
         """Leave a finished trick on the table for a moment (a key skips it)."""
         await wait_or_skip(self.skip, self.settings.pause * 1.5)
 
-    def log_deal(self, number: int, dealer_seat: int, state: Any) -> None:
+    def log_deal(self, number: int, dealer_seat: int, state: HandState) -> None:
         dealer = self.names[dealer_seat]
         self.log_line(f"— Hand {number + 1}: {dealer} {says(dealer, 'deals')}.")
-        for line in self.parts.deal_lines(state.view(self.bottom), self.names):
+        for line in self.parts.deal_lines(self.parts.seat_view(state, self.bottom), self.names):
             self.log_line(line)
 
-    def log_trick(self, trick: Trick) -> None:
+    def log_trick(self, trick: FinishedTrick) -> None:
         """Who won a trick, and what it was worth in games whose tricks carry points (not Truco's)."""
         winner = self.names[trick.winner] if trick.winner is not None else "Nobody"
         worth = ""
@@ -237,7 +249,7 @@ class TableScreen(Screen[None]):
         except SaveFailed as failure:
             self.notify(f"The finished match could not be kept: {failure.reason}.", severity="warning", timeout=8)
 
-    async def human_turn(self, player: HumanPlayer, view: View) -> None:
+    async def human_turn(self, player: HumanPlayer[V], view: V) -> None:
         """A human's decision: hand the keyboard over if needed, then show what they may do."""
         if self.hot_seat and self.keyboard != player.seat:
             await self.hand_over(player)
@@ -250,7 +262,7 @@ class TableScreen(Screen[None]):
             await self.ask_optional(player, view)
             return
         actions = view.legal_actions()
-        if actions and all(a.verb != "play" for a in actions):
+        if actions and all(a.verb != PLAY_VERB for a in actions):
             choice = await self.parts.ask(self, view, actions)
             self.submit(choice)
             return
@@ -258,27 +270,24 @@ class TableScreen(Screen[None]):
         key = (len(self.match.hands), player.seat)
         if offers and key not in self.offered:
             self.offered.add(key)
-            from cardtable.tui.dialogs.choice import ChoiceDialog
-
             choices: list[tuple[str, Action | None]] = [(self.parts.choice_label(a), a) for a in offers]
             choices.append(("No, thanks: play a card", None))
-            answer = await self.app.push_screen_wait(ChoiceDialog(self.parts.offer_prompt(view, offers), choices))
+            prompt = self.parts.offer_prompt(view, offers)
+            answer = await self.app.push_screen_wait(ChoiceDialog[Action | None](prompt, choices))
             if answer is not None:
                 self.submit(answer)
 
-    async def ask_optional(self, player: HumanPlayer, view: View) -> None:
-        from cardtable.tui.dialogs.choice import ChoiceDialog
-
+    async def ask_optional(self, player: HumanPlayer[V], view: V) -> None:
         choices: list[tuple[str, Action | None]] = [(self.parts.choice_label(a), a) for a in player.offered]
         choices.append(("No, thanks", None))
         prompt = self.parts.offer_prompt(view, player.offered)
-        answer = await self.app.push_screen_wait(ChoiceDialog(prompt, choices))
+        answer = await self.app.push_screen_wait(ChoiceDialog[Action | None](prompt, choices))
         self.waiting = None
         self.turn_done()
         player.answer(answer)
         self.refresh_table()
 
-    async def hand_over(self, player: HumanPlayer) -> None:
+    async def hand_over(self, player: HumanPlayer[V]) -> None:
         """Hide the table behind a "Pass to NAME" screen, then turn it so that ``player`` sits at the bottom."""
         self.viewer = None
         self.waiting = None
@@ -318,14 +327,15 @@ class TableScreen(Screen[None]):
     def position_of(self, seat: int) -> str:
         return POSITIONS[self.match.players][(seat - self.bottom) % self.match.players]
 
-    def face(self, view: View, card: int, key: int | None = None, **marks: Any) -> Face:
+    def face(self, view: V, card: int, key: int | None = None, **marks: Any) -> Face:
         """How ``card`` shows; ``key`` is what the hand remembers it by (the card, or a blind slot)."""
         code = view.deck.codes[card]
         rank, suit = self.parts.card_face(code, self.settings.ascii_cards)
         marked = self.parts.is_marked(view, card)
-        return Face(card if key is None else key, rank, suit, self.parts.suit_letter(code), trump=marked, **marks)
+        return Face(card if key is None else key, rank, suit, self.parts.suit_letter(view, card), trump=marked,
+                    **marks)  # fmt: skip
 
-    def drawn_view(self) -> tuple[View, bool] | None:
+    def drawn_view(self) -> tuple[V, bool] | None:
         """The view the table is drawn from, and whether a person is looking at it.
 
         Nobody looks between two people's turns (and at a table of computers): then only what every seat
@@ -335,7 +345,7 @@ class TableScreen(Screen[None]):
         if state is None:
             return None
         seat = self.viewer if self.viewer is not None else self.bottom
-        return state.view(seat), self.viewer is not None
+        return self.parts.seat_view(state, seat), self.viewer is not None
 
     def seen_trick(self) -> SeenTrick | None:
         """The last finished trick as the table may show it now: face-down cards stay face down."""
@@ -362,13 +372,13 @@ class TableScreen(Screen[None]):
         if drawn is None:
             return
         view, private = drawn
-        held = self.parts.cards_held(view, self.match.players)
+        held = self.parts.cards_held(view)
         to_act = view.to_act
         for other in range(self.match.players):
             if other == self.bottom:
                 continue
             panel = self.query_one(f"#{self.position_of(other)}", SeatPanel)
-            panel.show(self.names[other], held[other], dealer=other == view.dealer, acting=other == to_act,  # type: ignore[attr-defined]
+            panel.show(self.names[other], held[other], dealer=other == view.dealer, acting=other == to_act,
                        note=self.parts.seat_note(view, other))  # fmt: skip
         self.refresh_trick(view, private, finished)
         self.refresh_hand(view, held[self.bottom])
@@ -376,7 +386,7 @@ class TableScreen(Screen[None]):
         self.refresh_prompt()
         self.refresh_footer()
 
-    def refresh_trick(self, view: View, private: bool, finished: bool = False) -> None:
+    def refresh_trick(self, view: V, private: bool, finished: bool = False) -> None:
         """The trick in progress, or the one just won; cards played face down show their backs.
 
         A seat sees the face of its own face-down card (marked "hidden"); nobody else does, and when nobody
@@ -404,7 +414,7 @@ class TableScreen(Screen[None]):
                 placed[self.position_of(seat)] = self.face(view, card, winning=best, **marks)
         self.query_one(TrickArea).show(placed, self.parts.centre_text(view))
 
-    def refresh_hand(self, view: View, held: int) -> None:
+    def refresh_hand(self, view: V, held: int) -> None:
         hand = self.query_one(HandView)
         if self.viewer is None:
             hand.show([], None)
@@ -421,20 +431,15 @@ class TableScreen(Screen[None]):
         hand.show(cards, legal)
         hand.border_title = Content(self.names[self.viewer] + (" (dealer)" if view.dealer == self.viewer else ""))
 
-    def refresh_info(self, view: View, private: bool) -> None:
-        match = self.match
-        lines = [f"{self.rules.title}"]
-        target = getattr(match.options, "target", None)
-        if target is not None:
-            lines[0] += f" — to {target}"
+    def refresh_info(self, view: V, private: bool) -> None:
+        lines = [self.parts.heading(view)]
         lines.extend(self.parts.info_lines(view, self.names, private))
         lines.append("")
         lines.append("Score")
         for side_seats, score in self.sides_and_scores():
             lines.append(f"  {self.side_name(side_seats)}: {score}")
-        points = getattr(view, "points", None)
-        if callable(points):
-            pts = points()
+        pts = self.parts.hand_points(view)
+        if pts is not None:
             lines.append("This hand")
             for side_seats, _ in self.sides_and_scores():
                 lines.append(f"  {self.side_name(side_seats)}: {pts[side_seats[0]]}")
@@ -457,13 +462,9 @@ class TableScreen(Screen[None]):
         elif state is None:
             text = ""
         elif self.waiting is not None and self.view is not None:
-            actions = self.view.legal_actions()
-            extra = [a for a in actions if a.verb != "play"]
-            text = self.parts.phase_prompt(self.view)
-            if extra and any(a.verb == "play" for a in actions):
-                text += f"  ({self.parts.calls_hint(self.view, extra)})"
+            text = self.turn_prompt(self.view)
         elif state.to_act is not None:
-            text = f"Waiting for {self.names[state.to_act]}…  (f: faster)"
+            text = f"Waiting for {self.names[state.to_act]}…  ({self.key('faster')}: faster)"
         else:
             text = ""
         if text != self.prompt_text:
@@ -471,6 +472,20 @@ class TableScreen(Screen[None]):
             prompt = self.query_one("#prompt", Static)
             prompt.update(text, layout=False)  # the prompt has a fixed height of two lines
             prompt.set_class(refused, "refused")
+
+    def turn_prompt(self, view: V) -> str:
+        """What the person to act is asked, and the keys that answer it (after the player's keymap)."""
+        text = self.parts.phase_prompt(view)
+        actions = view.legal_actions()
+        if not any(a.verb == PLAY_VERB for a in actions) or (self.waiting is not None and self.waiting.offered):
+            return text
+        keys = [f"{self.key('play')} plays it"]
+        if self.parts.face_down_allowed(view):
+            keys.append(f"{self.key('face-down')}: face down")
+        extra = [a for a in actions if a.verb != PLAY_VERB]
+        if extra:
+            keys.append(f"{self.key('calls')}: {self.parts.calls_hint(view, extra)}")
+        return f"{text}  ({'; '.join(keys)})"
 
     def refresh_footer(self) -> None:
         """Grey out the keys that do nothing now.
@@ -503,12 +518,13 @@ class TableScreen(Screen[None]):
         if action in ("move", "pick", "hint"):
             return True if self.my_card_turn() else None
         if action == "face_down":
-            return True if self.my_card_turn() and self.parts.can_play_face_down(self.view) else None
+            view = self.view
+            return True if self.my_card_turn() and view is not None and self.parts.face_down_allowed(view) else None
         if action == "play":
             return True
         if action == "calls":
             if self.waiting is not None and self.view is not None:
-                return True if any(a.verb != "play" for a in self.view.legal_actions()) else None
+                return True if any(a.verb != PLAY_VERB for a in self.view.legal_actions()) else None
             return None
         if action == "last_trick":
             return True if self.seen_trick() is not None else None
@@ -540,13 +556,13 @@ class TableScreen(Screen[None]):
         self.submit(self.parts.play_entry(self.view, hand.cards[position].index, face_down=face_down))
 
     def action_face_down(self) -> None:
-        if self.my_card_turn() and self.view is not None and self.parts.can_play_face_down(self.view):
+        if self.my_card_turn() and self.view is not None and self.parts.face_down_allowed(self.view):
             self.play_position(self.query_one(HandView).cursor, face_down=True)
 
     async def action_calls(self) -> None:
         if self.waiting is None or self.view is None:
             return
-        extra = [a for a in self.view.legal_actions() if a.verb != "play"]
+        extra = [a for a in self.view.legal_actions() if a.verb != PLAY_VERB]
         if extra:
             self.run_worker(self._ask_calls(extra), group="dialog", exclusive=True)
 
@@ -560,11 +576,11 @@ class TableScreen(Screen[None]):
     def action_hint(self) -> None:
         if not self.my_card_turn() or self.view is None:
             return
-        levels = computer_levels(self.rules)
-        level = "heuristic" if "heuristic" in levels else "random"
-        action = run_now(make_computer(self.rules, level).choose(self.view))
+        level = HINT_LEVEL if HINT_LEVEL in computer_levels(self.rules) else "random"
+        hinter: ComputerPlayer[V] = make_computer(self.rules, level)
+        action = run_now(hinter.choose(self.view))
         hand = self.query_one(HandView)
-        if action.verb == "play":
+        if action.verb == PLAY_VERB:
             for position, card in enumerate(hand.cards):
                 if self.parts.play_entry(self.view, card.index) == action:
                     hand.cursor = position
@@ -582,7 +598,7 @@ class TableScreen(Screen[None]):
         speeds = list(Settings.SPEEDS)
         index = speeds.index(self.settings.speed) if self.settings.speed in speeds else 1
         self.settings.speed = speeds[max(0, min(len(speeds) - 1, index + step))]
-        self.app.save_settings()  # type: ignore[attr-defined]
+        self.host.save_settings()
         self.notify(f"Computer speed: {self.settings.speed}", timeout=2)
 
     def action_last_trick(self) -> None:
@@ -616,7 +632,7 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         from cardtable.tui.screens.keys import KeysScreen
 
-        self.app.push_screen(KeysScreen())
+        self.app.push_screen(KeysScreen(key_rows(KEYMAP_BINDINGS, self.host.keymap)))
 
     # ------------------------------------------------------------------ end of hand and match
     async def show_score_sheet(self, final: bool, on_demand: bool = False) -> None:
@@ -631,8 +647,6 @@ class TableScreen(Screen[None]):
         await self.app.push_screen_wait(sheet)
 
     async def match_over(self, event: MatchOver) -> None:
-        from cardtable.tui.dialogs.choice import ChoiceDialog
-
         if event.winner:
             winners = " & ".join(self.names[s] for s in event.winner)
             special = f" ({event.special})" if event.special else ""
@@ -642,6 +656,6 @@ class TableScreen(Screen[None]):
         self.log_line(text)
         self.match_result = text
         choice = await self.app.push_screen_wait(
-            ChoiceDialog(text, [("Play again", "again"), ("New game", "new"), ("Quit", "quit")])
+            ChoiceDialog(text, [("Play again", Next.AGAIN), ("New game", Next.NEW), ("Quit", Next.QUIT)])
         )
-        await self.app.after_match(self, choice)  # type: ignore[attr-defined]
+        await self.host.after_match(self.config, choice)

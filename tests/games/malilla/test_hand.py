@@ -44,23 +44,26 @@ def test_the_forbidden_seven_sentence() -> None:
         "2H",
     )
     act(state, *plays(0, "KC"), *plays(1, "3C"), *plays(2, "2C"), *plays(3, "4C"), *plays(0, "KD"), *plays(1, "2D"))
-    assert refusal(state, {"seat": 2, "play": "7S"}) == "The 7S is a forbidden seven: espadas have not been led yet."
+    assert refusal(state, {"seat": 2, "play": "7S"}) == (
+        "You may not play 7♠, a forbidden seven: espadas have not been led yet."
+    )
     state.apply(RULES.parse_action({"seat": 2, "play": "7C"}, state.options, 4))
 
 
 def test_the_forbidden_nine_sentence_with_the_48_card_deck() -> None:
     state = new_hand([["9C", "3C"], ["6H", "5H"], ["9H", "AH"], ["2C", "4H"]], "2C", deck="spanish48")
     act(state, *plays(0, "9C"), *plays(1, "6H"))
-    assert refusal(state, {"seat": 2, "play": "9H"}) == "The 9H is a forbidden nine: copas have not been led yet."
+    refused = refusal(state, {"seat": 2, "play": "9H"})
+    assert refused == "You may not play 9♥, a forbidden nine: copas have not been led yet."
 
 
 @pytest.mark.parametrize(
     ("before", "attempt", "words"),
     [
         ([], {"seat": 1, "play": "AD"}, "Out of turn: it is seat 0's turn"),
-        ([], {"seat": 0, "play": "AD"}, "You do not hold the AD."),
-        (plays(0, "KD"), {"seat": 1, "play": "KH"}, "You must follow suit (oros) and beat the KD"),
-        (plays(0, "KD") + plays(1, "AD"), {"seat": 2, "play": "5D"}, "You must beat the AD: play one of 7D."),
+        ([], {"seat": 0, "play": "AD"}, "You do not hold A♦."),
+        (plays(0, "KD"), {"seat": 1, "play": "KH"}, "You must follow suit (oros) and beat K♦"),
+        (plays(0, "KD") + plays(1, "AD"), {"seat": 2, "play": "5D"}, "You must beat A♦: play 7♦."),
         (plays(0, "KD") + plays(1, "AD") + plays(2, "7D"), {"seat": 3, "play": "KC"}, "You must trump"),
     ],
 )

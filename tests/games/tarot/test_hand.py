@@ -9,7 +9,7 @@ import pytest
 from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import Action
 from cardtable.engine.match import Match
-from cardtable.engine.players import RandomPlayer
+from cardtable.engine.players import RandomPlayer, run_now
 from cardtable.engine.records import load_record_file
 from cardtable.engine.replay import replay
 from cardtable.games import find_game
@@ -19,8 +19,10 @@ from cardtable.games.tarot.rules import (
     DISCARD_SAMPLE,
     PLAY,
     RULES,
+    SIZES,
     TarotDeal,
     TarotHand,
+    poignee_refusal,
 )
 from tests.games.tarot.helpers import SEED_CHIEN, act, bids, cards, fill, new_hand, seed_deal, trumps
 from tests.support import TESTS
@@ -105,20 +107,56 @@ def test_a_petit_sec_hand_is_shown_to_everyone() -> None:
 def test_reason_sentences() -> None:
     state = seed_after_bidding()
     assert refusal(state, {"seat": 2, "discard": cards("KS 2H 3H 5H 8H 3C")}) == (
-        "Kings can never be discarded: not the KS."
+        "Kings can never be discarded: not K♠."
     )
     assert refusal(state, {"seat": 2, "discard": cards("2H 3H 5H 8H 3C")}) == "The discard is exactly 6 cards, not 5."
     act(state, {"seat": 2, "discard": cards("2H 3H 5H 8H 3C 8C")}, {"seat": 2, "declare": "no_chelem"},
         {"seat": 0, "play": "KH"})  # fmt: skip
     assert refusal(state, {"seat": 1, "play": "AS"}) == (
-        "You have no hearts, so you must trump: play T5, T6, T7, T9, T13, T14 or T19."
+        "You have no hearts, so you must trump: play trumps 5, 6, 7, 9, 13, 14 or 19."
     )
     act(state, {"seat": 1, "play": "T5"})
-    assert refusal(state, {"seat": 2, "play": "T4"}) == "You must overtrump the T5: play T8, T10, T12, T15, T18 or T21."
-    assert refusal(state, {"seat": 2, "play": "AS"}) == "You do not hold the AS."
+    assert refusal(state, {"seat": 2, "play": "T4"}) == (
+        "You must overtrump the 5: play trumps 8, 10, 12, 15, 18 or 21."
+    )
+    assert refusal(state, {"seat": 2, "play": "AS"}) == "You do not hold A♠."
     assert refusal(state, {"seat": 3, "play": "AH"}).startswith("Out of turn")
     act(state, {"seat": 2, "play": "T12"})
-    assert refusal(state, {"seat": 3, "play": "T20"}) == "You must follow suit (hearts): play AH, 4H, 7H, NH or QH."
+    assert refusal(state, {"seat": 3, "play": "T20"}) == "You must follow suit (hearts): play A♥, 4♥, 7♥, N♥ or Q♥."
+
+
+def test_reasons_name_trumps_and_contracts_as_a_player_says_them() -> None:
+    bidding = new_hand(seed_deal())
+    act(bidding, {"seat": 0, "bid": "garde"})
+    assert refusal(bidding, {"seat": 1, "bid": "petite"}) == (
+        "Your bid must be higher than garde: bid garde sans or garde contre, or pass."
+    )
+    state = seed_after_bidding()
+    assert refusal(state, {"seat": 2, "discard": cards("T3 2H 3H 5H 8H 3C")}) == (
+        "You may discard trumps only when you have too few other cards: discard suit cards other than kings "
+        "instead of trump 3."
+    )
+    assert refusal(state, {"seat": 2, "discard": cards("T1 2H 3H 5H 8H 3C")}) == (
+        "The oudlers (trumps 1 and 21, and the Excuse) can never be discarded: not trump 1."
+    )
+    assert refusal(state, {"seat": 2, "discard": cards("EX 2H 3H 5H 8H 3C")}) == "You do not hold the Excuse."
+    hand = DECK.mask_of([*trumps(*range(1, 11)), "EX", "2S"])
+    shown = DECK.mask_of([*trumps(*range(1, 10)), "EX"])
+    assert poignee_refusal(hand, shown, 10, SIZES[4]) == (
+        "The Excuse may stand in for a trump only when you show every trump you hold (trump 10 is missing)."
+    )
+
+
+def test_the_first_lead_of_the_called_suit_names_the_called_card() -> None:
+    state = new_hand(fill(5, {1: cards("KH KD KC T1 T4 T5 T6 T7 T8 T9 T10 4S 5S 6S 7S")}, cards("KS 3D 4D")), 5)
+    act(state, *bids(5, 0, 1, "petite"), {"seat": 1, "king": "KS"})
+    player = RandomPlayer(random.Random(1))
+    while state.phase != PLAY:
+        state.apply(run_now(player.choose(state.view(state.to_act))))  # type: ignore[arg-type]
+    assert state.to_act == 0 and state.hands[0] >> DECK.index["2S"] & 1
+    assert refusal(state, {"seat": 0, "play": "2S"}) == (
+        "The first card of the hand may not be a spade, the suit of the called K♠, unless it is K♠ itself."
+    )
 
 
 def test_every_refusal_is_a_sentence() -> None:
@@ -205,6 +243,13 @@ def test_calling_a_card_in_the_chien_plays_alone() -> None:
     # The chien's king joins the taker's hand and can not be discarded.
     pattern = state.discard_choice()
     assert not pattern.pool & DECK.mask_of(cards("KS KH KD KC"))
+    players = [RandomPlayer(random.Random(seat)) for seat in range(5)]
+    while not state.complete:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(run_now(players[seat].choose(state.view(seat))))
+    names = ["You", "Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    assert "Seat 1 called the king of spades and played alone." in state.explain(names)
 
 
 # ----------------------------------------------------------------- the match

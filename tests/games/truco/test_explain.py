@@ -51,5 +51,5 @@ def test_mao_de_ferro_and_two_player_names() -> None:
     state = new_hand(["QC JH 3S", "QD KH 2S"], vira="7D", scores=[11, 11])
     for card in ("JH", "QD", "2S", "3S", "QC", "KH"):
         play(state, f"{state.to_act}:{card}")
-    assert "South win the hand, worth 1 (a mão de ferro)" in text(state.explain())
+    assert "South wins the hand, worth 1 (a mão de ferro)" in text(state.explain())
     assert RULES.seat_names(2) == ["South", "North"] and RULES.seat_names(6)[5] == "Seat 5"

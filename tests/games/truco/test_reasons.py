@@ -30,7 +30,7 @@ def refusal(before: str, attempt: str, scores: list[int] | None = None, hands: l
     ("before", "attempt", "scores", "words"),
     [
         ("", "1:2S", None, ["out of turn", "seat 0"]),
-        ("", "0:2S", None, ["card not held", "2s"]),
+        ("", "0:2S", None, ["card not held", "you do not hold 2♠."]),
         ("", "0:3S!", None, ["face down only from the second trick on"]),
         ("0:truco 1:accept 0:3S 1:2S", "2:raise", None, ["a team may not raise twice in a row"]),
         ("0:truco 1:raise 2:accept 0:3S", "1:raise", None, ["a team may not raise twice in a row"]),
