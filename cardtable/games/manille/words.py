@@ -48,8 +48,9 @@ class ManilleWords(GameWords["ManilleView"]):
         dealer = names[v.dealer]
         lines = []
         if v.options.house == "belgian":
-            lines.append(f"No card is turned: {dealer} {says(dealer, 'names')} trump, no trump, or lets"
-                         f" {whom(names[(v.dealer + 2) % 4])} choose.")  # fmt: skip
+            partner = whom(names[(v.dealer + 2) % 4])
+            lines.append(f"No card is turned: {dealer} {says(dealer, 'names')} trump, no trump, or"
+                         f" {says(dealer, 'lets')} {partner} choose.")  # fmt: skip
         elif v.turned is None:
             lines.append("No card is turned: the auction decides trump.")
         else:

@@ -196,3 +196,10 @@ def test_the_deal_lines_name_the_belgian_choice_and_the_double_count() -> None:
         "No card is turned: East names trump, no trump, or lets West choose.",
         "The last hand ended 30 : 30, so this one counts double.",
     ]
+
+
+def test_the_deal_line_agrees_with_you_as_the_belgian_dealer() -> None:
+    state = _final_state("belgian_after_a_tie_counts_double")
+    view = state.view(0)
+    lines = WORDS.deal_lines(view, ["West", "You", "East", "North"])
+    assert lines[0] == "No card is turned: You name trump, no trump, or let North choose."
