@@ -42,9 +42,10 @@ def one_hand(dealer: int, hands: list[list[str]], actions: list[dict[str, Any]],
     return resume_match(parse_record(record, find_game))
 
 
-async def open_table(pilot: Pilot[None], match: Match, options: dict[str, Any],
-                     log: list[str] | None = None) -> TableScreen:  # fmt: skip
-    """The match at a table in the running app; the lines it logs are kept in ``log``."""
+async def open_table(pilot: Pilot[None], match: Match, options: dict[str, Any], log: list[str] | None = None,
+                     notices: list[str] | None = None) -> TableScreen:  # fmt: skip
+    """The match at a table in the running app; the lines it logs are kept in ``log``, its notices in ``notices``
+    (a notice lasts three seconds: kept, a slow machine cannot miss one)."""
     await pilot.pause()
     table = TableScreen(table_config("manille", SEATS, options=options), match)
     if log is not None:
@@ -55,6 +56,14 @@ async def open_table(pilot: Pilot[None], match: Match, options: dict[str, Any],
             write(text)
 
         table.log_line = logged  # type: ignore[method-assign]
+    if notices is not None:
+        notify = table.notify
+
+        def noted(message: str, **kwargs: Any) -> None:
+            notices.append(message)
+            notify(message, **kwargs)
+
+        table.notify = noted  # type: ignore[method-assign]
     pilot.app.push_screen(table)
     await wait_for(pilot, lambda: table.is_mounted)
     return table
@@ -179,12 +188,12 @@ async def test_a_computers_statement_is_announced_logged_and_noted_by_its_seat()
     options = {"talk": True}
     app = CardTableApp()
     log: list[str] = []
+    notices: list[str] = []
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         table = await open_table(pilot, one_hand(3, E11, [{"seat": 0, "play": "KH"}], options, turned="9D"),
-                                 options, log)  # fmt: skip
+                                 options, log, notices)  # fmt: skip
         # East, void in hearts with a trump, asks North to lead hearts (so that it can trump them).
-        await wait_for(pilot, lambda: any("East says" in n.message for n in app._notifications))
-        note = next(n.message for n in app._notifications if "East says" in n.message)
-        assert note == "East says: “Please lead hearts.”"
+        await wait_for(pilot, lambda: any("East says" in message for message in notices))
+        assert next(message for message in notices if "East says" in message) == "East says: “Please lead hearts.”"
         await wait_for(pilot, lambda: "asks for ♥" in table.query_one(f"#{table.position_of(1)}", SeatPanel).shown)
         assert "East says: “Please lead hearts.”" in log
