@@ -45,7 +45,7 @@ def one_hand(dealer: int, hands: list[list[str]], actions: list[dict[str, Any]],
 async def open_table(pilot: Pilot[None], match: Match, options: dict[str, Any], log: list[str] | None = None,
                      notices: list[str] | None = None) -> TableScreen:  # fmt: skip
     """The match at a table in the running app; the lines it logs are kept in ``log``, its notices in ``notices``
-    (a notice lasts three seconds: kept, a slow machine cannot miss one)."""
+    (a notice stays only until the turn moves on: kept, a slow machine cannot miss one)."""
     await pilot.pause()
     table = TableScreen(table_config("manille", SEATS, options=options), match)
     if log is not None:
@@ -57,13 +57,14 @@ async def open_table(pilot: Pilot[None], match: Match, options: dict[str, Any], 
 
         table.log_line = logged  # type: ignore[method-assign]
     if notices is not None:
-        notify = table.notify
+        say = table.say
 
-        def noted(message: str, **kwargs: Any) -> None:
-            notices.append(message)
-            notify(message, **kwargs)
+        def noted(text: str) -> None:
+            if text:
+                notices.append(text)
+            say(text)
 
-        table.notify = noted  # type: ignore[method-assign]
+        table.say = noted  # type: ignore[method-assign]
     pilot.app.push_screen(table)
     await wait_for(pilot, lambda: table.is_mounted)
     return table
@@ -180,7 +181,7 @@ async def test_the_talk_menu_offers_the_true_statements_in_words() -> None:
         assert state.talk_log[0].action().to_json() == {"seat": 0, "say": "holds", "card": "10H"}
         assert "You say: “I hold the 10♥.”" in log
         await pilot.pause()
-        assert table.check_action("calls", ()) is None  # one statement per turn: now a card
+        assert table.view is not None and table.open_calls(table.view) == []  # one statement per turn: now a card
         assert "c: say" not in str(table.query_one("#prompt", Static).content)
 
 
@@ -189,7 +190,7 @@ async def test_a_computers_statement_is_announced_logged_and_noted_by_its_seat()
     app = CardTableApp()
     log: list[str] = []
     notices: list[str] = []
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         table = await open_table(pilot, one_hand(3, E11, [{"seat": 0, "play": "KH"}], options, turned="9D"),
                                  options, log, notices)  # fmt: skip
         # East, void in hearts with a trump, asks North to lead hearts (so that it can trump them).

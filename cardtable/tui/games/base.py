@@ -196,7 +196,7 @@ class TableParts(ABC, Generic[V]):
 
     def calls_hint(self, view: V, calls: list[Action]) -> str:
         """What the prompt says the calls key offers beside the cards now (after the key's name)."""
-        return ", ".join(self.choice_label(a).lower() for a in calls)
+        return ", ".join(self.words.advice(a, view) for a in calls)
 
     def announces(self, action: Action) -> bool:
         """Whether a computer seat's action is announced in a notice as well as in the log (a call, say)."""
