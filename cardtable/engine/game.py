@@ -154,7 +154,8 @@ class View:
 
     * ``hand``: this seat's own cards as a deck mask (0 when it may not see them);
     * ``legal_mask``: the cards this seat may play now, as a deck mask;
-    * ``only_plays``: no other kind of action is open, so a player may work on the mask alone;
+    * ``only_plays``: the decision is a card play, so a player may work on the mask alone (any other action
+      then listed in ``legal`` may be left aside, such as a statement made before the card);
     * ``legal``: the seat's legal actions as the hand listed them, when they are not just the mask's plays
       (the hand's own list: read it through ``legal_actions()``, which copies it);
     * ``plays``: this seat's card plays, indexed by card (actions are immutable, made once per deck).

@@ -120,6 +120,31 @@ class CardCount:
             out |= self.possible[other]
         return out
 
+    # ----------------------------------------------------------------- what a seat was heard to say
+    def place(self, seat: int, cards: int) -> None:
+        """``seat`` is known to hold ``cards`` (it said so): no other seat may hold them."""
+        cards &= self.unseen | self.known[seat]
+        if not cards or seat == self.seat:
+            return
+        self.known[seat] |= cards
+        self.possible[seat] |= cards
+        for other in range(self.players):
+            if other != seat and other != self.seat:
+                self.possible[other] &= ~cards
+        self.settle()
+
+    def rule_out(self, seat: int, cards: int) -> None:
+        """``seat`` is known not to hold ``cards`` (it said so)."""
+        cards &= self.possible[seat] & ~self.known[seat]
+        if not cards or seat == self.seat:
+            return
+        self.possible[seat] &= ~cards
+        self.settle()
+
+    def settle(self) -> None:
+        """Place what the narrowed seats leave to only one seat (after ``place`` or ``rule_out``)."""
+        _settle_forced_holdings(self.seat, self.players, self.unseen, self.possible, self.known, self.remaining)
+
     # ----------------------------------------------------------------- questions about cards
     def outstanding(self) -> int:
         """Cards still held by the other seats (unseen ones and known ones alike)."""

@@ -30,12 +30,14 @@ class Duty(Enum):
     TRUMP = "trump"
     OVERTRUMP = "overtrump"
     UNDERTRUMP = "undertrump"
+    #: Void, unable to overtrump, and holding cards that are not trumps: one of those, never a lower trump.
+    NO_UNDERTRUMP = "no_undertrump"
     FREE = "free"
 
 
 # The members as globals: on Python 3.11 a member read through its enum class costs several times a global,
 # and one of these is returned for every card a seat follows with.
-LEAD, FOLLOW, BEAT, TRUMP, OVERTRUMP, UNDERTRUMP, FREE = Duty
+LEAD, FOLLOW, BEAT, TRUMP, OVERTRUMP, UNDERTRUMP, NO_UNDERTRUMP, FREE = Duty
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,9 @@ class FollowRules:
     undertrump_forced: bool
     #: When trumps are led, beat the winning trump if you can (even where plain suits need not be beaten).
     beat_when_trumps_led: bool = False
+    #: A seat void in the led suit that cannot overtrump may not play a lower trump while it holds another card
+    #: (the opposite of ``undertrump_forced``; with neither, such a seat plays any card).
+    undertrump_forbidden: bool = False
 
 
 def legal_follow(
@@ -86,6 +91,9 @@ def legal_follow(
             return higher, OVERTRUMP
         if rules.undertrump_forced:
             return trumps, UNDERTRUMP
+        others = hand & ~trumps
+        if rules.undertrump_forbidden and others:
+            return others, NO_UNDERTRUMP
         return hand, FREE
     return trumps, TRUMP
 
@@ -154,6 +162,7 @@ class TrickTable:
     must_beat: bool
     beat_when_trumps_led: bool
     undertrump_forced: bool
+    undertrump_forbidden: bool
 
 
 def trick_table(deck: Deck, rules: FollowRules, sides: Sequence[int], *, excuse: int = -1,
@@ -164,7 +173,7 @@ def trick_table(deck: Deck, rules: FollowRules, sides: Sequence[int], *, excuse:
     follow = follow_deck or deck
     return TrickTable(deck, follow, rules, suit_of, 1 << excuse if excuse >= 0 else 0, opposite, tuple(sides),
                       follow.suit_masks, follow.suit_of, follow.above, rules.duties_toward_partner, rules.must_beat,
-                      rules.beat_when_trumps_led, rules.undertrump_forced)  # fmt: skip
+                      rules.beat_when_trumps_led, rules.undertrump_forced, rules.undertrump_forbidden)  # fmt: skip
 
 
 #: A finished trick as a game keeps it: (leader, cards in playing order, winner, points, ...).
@@ -269,6 +278,8 @@ class TrickHand(HandState, Generic[HistoryT]):
                     higher = trumps & table.follow_above[win_card]
                     if higher:
                         legal = higher
+                    elif table.undertrump_forbidden:
+                        legal = hand & ~trumps  # nothing but trumps (0 here) leaves the seat free
                     elif not table.undertrump_forced:
                         legal = 0
             if legal:

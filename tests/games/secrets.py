@@ -36,11 +36,17 @@ def others_face_down(state: TrucoHand | ArgentinoHand, seat: int) -> int:
 
 
 def manille(state: HandState, seat: int) -> int:
-    """Every other seat's cards, except the dealer's turned card while he still holds it."""
+    """Every other seat's cards, except the dealer's turned card while he still holds it and the cards a seat
+    said it holds; the Belgian dealer's partner's own cards too, until the dealer has chosen or passed."""
     assert isinstance(state, ManilleHand)
     hidden = others_hands(state.hands, seat)
     if state.turned is not None:
         hidden &= ~(1 << state.turned)
+    for statement in state.talk_log:
+        if statement.say == "holds" and statement.card is not None:
+            hidden &= ~(1 << statement.card)
+    if seat == (state.dealer + 2) % 4 and state.partner_hidden():
+        hidden |= state.hands[seat]
     return hidden
 
 

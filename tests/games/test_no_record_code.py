@@ -45,6 +45,8 @@ VARIANTS: list[tuple[str, int, dict[str, Any], list[list[int] | None]]] = [
     ("manille", 3, {"last_trick_bonus": True}, [None]),
     ("manille", 4, {"auction": True, "doubling": True}, [None]),
     ("manille", 4, {"doubling": True, "partner_exemption": True, "must_beat": False}, [None]),
+    ("manille", 4, {"house": "belgian", "talk": True, "doubling": True}, [None]),
+    ("manille", 4, {"house": "french", "talk": True, "auction": True}, [None]),
     ("tarot", 3, {}, [None]),
     ("tarot", 4, {}, [None]),
     ("tarot", 5, {}, [None]),

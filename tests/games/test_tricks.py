@@ -52,6 +52,7 @@ def card_turns(game: str, players: int, raw: dict[str, object], seed: int, deals
 @pytest.mark.parametrize(
     ("game", "players", "raw"),
     [("manille", 4, {}), ("manille", 4, {"partner_exemption": True, "must_beat": False}), ("manille", 3, {}),
+     ("manille", 4, {"house": "french"}), ("manille", 4, {"house": "belgian"}),
      ("malilla", 4, {}), ("malilla", 4, {"deck": "spanish48"}), ("tarot", 4, {}), ("tarot", 5, {}), ("tarot", 3, {})],
 )  # fmt: skip
 def test_the_fast_legal_cards_are_the_rules_legal_cards(game: str, players: int, raw: dict[str, object]) -> None:

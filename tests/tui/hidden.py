@@ -35,9 +35,17 @@ def _others(state: Any, seat: int | None) -> int:
 
 
 def _manille(state: Any, seat: int | None) -> int:
-    # The turned card stays in the dealer's hand, and everyone saw it turned.
-    turned = 1 << state.turned if state.turned is not None else 0
-    return _others(state, seat) & ~turned
+    # The turned card stays in the dealer's hand, and everyone saw it turned; a 10 or an ace a seat said it
+    # holds is known to be there.  The Belgian dealer's partner may not look at his own cards until the dealer
+    # has chosen trump or passed the choice to him.
+    public = 1 << state.turned if state.turned is not None else 0
+    for statement in state.talk_log:
+        if statement.say == "holds":
+            public |= 1 << statement.card
+    secret = _others(state, seat) & ~public
+    if seat is not None and seat == (state.dealer + 2) % 4 and state.partner_hidden():
+        secret |= state.hands[seat]
+    return secret
 
 
 def _malilla(state: Any, seat: int | None) -> int:
@@ -229,12 +237,17 @@ def screen_texts(app: App[Any], table: TableScreen, log: list[tuple[int, str]]) 
     return texts
 
 
+#: A card named as one its speaker does not hold ("I have no A♠", a seat's note "no A♠"): that tells where the
+#: card is not, which the speaker knows from its own hand, and the rules let it say so to everyone.
+LACKED = re.compile(r"(?i:\bno\s+)$")
+
+
 def leaks(secret: int, codes: tuple[str, ...], texts: Iterable[tuple[str, str]]) -> list[str]:
     """Each secret card named in the texts: which card, in which notation, where, and the text around it."""
     hidden = {codes[card] for card in bits(secret)}
     found = []
     for where, text in texts:
         for code, notation, at in mentions(text):
-            if code in hidden:
+            if code in hidden and not LACKED.search(text[max(0, at - 4) : at]):
                 found.append(f"{code} ({notation}) in {where}: …{text[max(0, at - 30) : at + 30]}…")
     return found

@@ -30,6 +30,8 @@ from cardtable.tui.dialogs.bid import BidDialog
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import HandOverScreen, NoticeDialog
 from cardtable.tui.dialogs.pick_cards import PickCardsDialog
+from cardtable.tui.dialogs.talk import TalkDialog
+from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog
 from cardtable.tui.games import parts_for
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.table import POSITIONS, TableScreen
@@ -158,6 +160,22 @@ SCENARIOS = {
         "manille", 4, (0, 1), {"auction": True, "doubling": True, "target": 1}, seed=9, opens=frozenset({"BidDialog"})
     ),
     "manille-3": Scenario("manille", 3, (0, 1), {"target": 1}, left=3, quick=None, opens=TO_THE_END),
+    # Belgian and talking: West passes the choice of trump to Bea, whose cards stay hidden until then; the
+    # talk menu (which names the 10s and aces its seat lacks) and what the others said.
+    "manille-4-belgian-talk": Scenario(
+        "manille",
+        4,
+        (0, 1),
+        {"house": "belgian", "talk": True, "target": 30},
+        first_dealer=3,
+        scripted=[Action(3, "trump", "pass")],
+        quick=3,
+    ),
+    # Alone against three computers as the Belgian dealer's partner: the hand face down while North chooses
+    # (the slow battery; the table tests check the face-down hand at a slow speed).
+    "manille-4-belgian-partner": Scenario(
+        "manille", 4, (0,), {"house": "belgian", "talk": True, "target": 30}, seed=4, first_dealer=2, quick=0
+    ),
     # Malilla: the out-of-turn redeal call and its answer, by two people, and the first card.
     "malilla-4": Scenario(
         "malilla", 4, (0, 2), record=malilla_redeal_record(), quick=3, opens=HINT | {"ChoiceDialog", "refusal"}
@@ -337,14 +355,14 @@ class Driver:
         self.handed_to = None
         self.run.decisions += 1
 
-    async def open_and_search(self, key: str, screen_type: type, name: str) -> None:
+    async def open_and_search(self, key: str, screen_type: type | tuple[type, ...], name: str) -> None:
         """Press ``key``, search the screen it opens, and close it again."""
         await self.pilot.press(key)
         await self.pilot.pause()
         if isinstance(self.app.screen, screen_type):
             self.search(name)
             self.run.opened.add(name)
-            await self.pilot.press("escape" if isinstance(self.app.screen, ChoiceDialog) else "enter")
+            await self.pilot.press("escape" if isinstance(self.app.screen, ChoiceDialog | TalkDialog) else "enter")
             await self.pilot.pause()
 
     def first_time(self, kind: str, seat: int, hand: int, *more: object) -> bool:
@@ -372,7 +390,7 @@ class Driver:
         if any(h.state.complete for h in table.match.hands) and self.first_time("s", seat, 0):
             await self.open_and_search("s", ScoreSheetScreen, "the score sheet")
         if self.thorough and table.open_calls(table.view) and self.first_time("c", seat, hand):
-            await self.open_and_search("c", ChoiceDialog, "the calls")
+            await self.open_and_search("c", (ChoiceDialog, TalkDialog), "the calls")
         hand_view = table.query_one(HandView)
         legal = table.parts.legal_keys(table.view)
         blind = any(card is None for _key, card in table.parts.hand_entries(table.view))
@@ -411,6 +429,9 @@ class Driver:
         if isinstance(screen, BidDialog):
             await self.pilot.press("enter" if self.turns % 2 == 0 else "p")
             self.turns += 1
+        elif isinstance(screen, TrumpChoiceDialog | TalkDialog):
+            await self.pilot.press("enter")  # the first choice: a suit, or the first true statement
+            self.turns += 1
         elif isinstance(screen, PickCardsDialog):
             if self.thorough:
                 await pick_cards(self.pilot, screen)
@@ -445,7 +466,7 @@ class Driver:
             elif isinstance(screen, ScoreSheetScreen | NoticeDialog):
                 self.run.opened.add(type(screen).__name__)
                 await self.pilot.press("enter")
-            elif isinstance(screen, BidDialog | PickCardsDialog | ChoiceDialog):
+            elif isinstance(screen, BidDialog | PickCardsDialog | ChoiceDialog | TrumpChoiceDialog | TalkDialog):
                 self.run.opened.add(type(screen).__name__)
                 await self.dialog_turn(screen)
             elif isinstance(screen, TableScreen) and screen.my_card_turn():
@@ -486,7 +507,7 @@ def judge(name: str, run: Run) -> list[str]:
 
 #: The screens each game's quick battery must open at least once (besides the table itself).
 QUICK_SCREENS = {
-    "manille": {"BidDialog", "the last trick", "hint", "ScoreSheetScreen"},
+    "manille": {"BidDialog", "the last trick", "hint", "ScoreSheetScreen", "TrumpChoiceDialog", "TalkDialog"},
     "malilla": {"hint", "refusal", "ChoiceDialog"},
     "truco": {"the last trick", "the score sheet", "hint", "face down", "ChoiceDialog"},
     "tarot": {"the last trick", "hint", "ScoreSheetScreen", "ChoiceDialog", "PickCardsDialog"},
@@ -497,7 +518,7 @@ QUICK = [name for name, scenario in SCENARIOS.items() if scenario.quick != 0]
 
 def test_the_quick_battery_opens_every_kind_of_screen_in_some_game() -> None:
     every = {"the last trick", "the score sheet", "ScoreSheetScreen", "hint", "refusal", "face down", "BidDialog",
-             "ChoiceDialog", "PickCardsDialog"}  # fmt: skip
+             "ChoiceDialog", "PickCardsDialog", "TrumpChoiceDialog", "TalkDialog"}  # fmt: skip
     assert set().union(*QUICK_SCREENS.values()) == every
     for game, wanted in QUICK_SCREENS.items():
         opened = set().union(*(SCENARIOS[name].opens for name in QUICK if SCENARIOS[name].game == game))

@@ -1,11 +1,11 @@
 """The ``heuristic`` computer player for Manille.
 
-It plays the rules file's thirteen strategy tips, each one a function below named after its tip, in the
-order of precedence the rules give.  A tip returns the card (or call) it wants, or ``None`` when it does
-not apply, and the first answer decides.  Card counting (``cardtable.games.cardcount``) tells the tips who
-may still hold what.  In the last tricks the player stops guessing: ``endgame_search`` deals the unseen cards
-in every way consistent with the count, solves each deal exactly (``cardtable.games.endgame``), and keeps the
-card with the best average.
+It plays nineteen strategy tips, each one a function below named after its tip, in a fixed order of
+precedence.  A tip returns the card (or call, or statement) it wants, or ``None`` when it does not apply, and
+the first answer decides.  Card counting (``cardtable.games.cardcount``) tells the tips who may still hold
+what, from the cards played and from what the other seats said at the table.  In the last tricks the player
+stops guessing: ``endgame_search`` deals the unseen cards in every way consistent with the count, solves each
+deal exactly (``cardtable.games.endgame``), and keeps the card with the best average.
 
 The player sees only its seat's view, and its only randomness (the choice of deals to sample when there are
 too many) comes from ``random_for(view)``, so a hint is the same every time for the same view.
@@ -24,15 +24,25 @@ from cardtable.games.endgame import EndgameRules, best_cards, sample_deals, tric
 from cardtable.games.manille.rules import (
     ACE,
     AUCTION,
+    COUNT,
     DECK,
     DOUBLING,
+    FRENCH,
     FULL_DECK,
-    MIN_BID,
+    HOLDS,
+    LACKS,
+    LEAD,
+    NO_TRUMP,
     PIPS,
+    QUOTA,
+    SAY_VERB,
     TEN,
     THREE_PLAYER_DECK,
+    TRUMP_CHOICE,
+    TRUMP_VERB,
     Call,
     ManilleView,
+    Statement,
     follow_rules,
 )
 from cardtable.games.trickplay import first_answer, low_from_longest, play_card
@@ -67,6 +77,14 @@ AUCTION_PER_TEN = 5
 AUCTION_PER_ACE = 2
 AUCTION_MARGIN = 2
 AUCTION_OVER_PARTNER = 5
+#: Tip 12: the trick points a side can expect on top of its pips in the French house.
+AUCTION_FRENCH_TRICKS = 4
+# Tip 14 (the Belgian trump choice): no trump with this many top cards; a suit with this many cards, or one
+# card fewer with its 10.
+NO_TRUMP_TOP_CARDS = 4
+TRUMP_SUIT_LENGTH = 4
+# Tip 18: a seat with this many trumps counts them for its partner.
+TRUMPS_WORTH_COUNTING = 4
 
 
 def cheapest(mask: int) -> int:
@@ -93,6 +111,7 @@ class Table:
         self.rules: FollowRules = follow_rules(view.options)
         in_play = THREE_PLAYER_DECK if players == 3 else FULL_DECK
         self.count: CardCount = count_cards(view, DECK, self.rules, in_play)
+        learn_from_talk(self.count, view)
         self.partner: int | None = (seat + 2) % 4 if players == 4 else None
         self.opponents = [s for s in range(players) if s != seat and s != self.partner]
         self.others = [s for s in range(players) if s != seat]
@@ -107,6 +126,8 @@ class Table:
         self.later = [(seat + k) % players for k in range(1, players - len(self.trick))]
         self.is_last = not self.later and not self.leading
         self.playable = self._spare_trump_ten(self.legal)
+        #: What every trick is worth besides its pips (the French house's point).
+        self.trick_point = view.options.trick_point if players == 4 else 0
 
     # ----------------------------------------------------------------- shared judgements
     def is_opponent(self, seat: int) -> bool:
@@ -163,6 +184,41 @@ def tip7_cash_side_tens(table: Table) -> int | None:
         return None
     longest = max(table.suit_length(SUIT_OF[card]) for card in safe)
     return cheapest(sum(1 << card for card in safe if table.suit_length(SUIT_OF[card]) == longest))
+
+
+def tip19_listen_to_partner(table: Table) -> int | None:
+    """Lead what the partner's statements of this hand ask for, the most recent first.
+
+    His request for a side suit we hold (while he may still trump it), his 10 of a side suit we can lead low
+    to, or his four trumps and more (then we draw trumps with our lowest, not the trump 10).
+    """
+    if table.partner is None:
+        return None
+    hand = table.playable
+    for statement in reversed(table.view.talk):
+        if statement.seat != table.partner:
+            continue
+        if statement.say == LEAD and statement.suit is not None and statement.suit != table.trump:
+            ours = hand & SUIT_MASKS[statement.suit]
+            if ours and table.count.may_hold_trump(table.partner):
+                return lowest(ours)
+        elif statement.say == HOLDS and statement.card is not None and STRENGTH[statement.card] == TEN:
+            suit = SUIT_OF[statement.card]
+            ours = hand & SUIT_MASKS[suit]
+            unplayed = not table.count.played >> statement.card & 1
+            if suit != table.trump and unplayed and ours:
+                return lowest(ours)
+        elif (
+            statement.say == COUNT
+            and statement.suit == table.trump
+            and statement.number is not None
+            and statement.number >= TRUMPS_WORTH_COUNTING
+        ):
+            trump_ten = 1 << (table.trump * RANKS_PER_SUIT + TEN)
+            ours = hand & table.trump_mask & ~trump_ten
+            if ours:
+                return lowest(ours)
+    return None
 
 
 def tip5_draw_trumps_low(table: Table) -> int | None:
@@ -247,7 +303,7 @@ def tip9_win_cheaply_when_last(table: Table) -> int | None:
     if not winners:
         return None
     winner = table.cheapest_winner(winners)
-    if table.trick_pips >= 1 or PIPS[winner] == 0:
+    if table.trick_pips >= 1 or PIPS[winner] == 0 or table.trick_point:
         return winner
     return tip6_play_low(table)
 
@@ -292,9 +348,24 @@ def tip13_keep_ten_from_trumpers(table: Table) -> int | None:
     return cheapest(others) if others else None
 
 
+def tip15_keep_trumps_in_french(table: Table) -> int | None:
+    """French house: void, an opponent's trump winning and none of ours able to beat it: keep our trumps."""
+    if table.view.options.house != FRENCH or table.trump < 0 or table.hand & SUIT_MASKS[table.led_suit]:
+        return None
+    if SUIT_OF[table.win_card] != table.trump or not table.is_opponent(table.win_seat):
+        return None
+    if table.winners(table.legal):
+        return None
+    return play_low_from(table, table.playable & ~table.trump_mask or table.playable)
+
+
 def tip6_play_low(table: Table) -> int:
     """Play the card with the fewest pips, from the longest side suit, keeping 10s and aces when possible."""
-    pool = table.playable
+    return play_low_from(table, table.playable)
+
+
+def play_low_from(table: Table, pool: int) -> int:
+    """Tip 6 among ``pool``: the fewest pips, from the longest side suit, 10s and aces only when nothing else."""
     if pool & ~(TENS | ACES):
         pool &= ~(TENS | ACES)
     return low_from_longest(pool, PIPS, DECK, table.hand, table.trump)
@@ -302,6 +373,7 @@ def tip6_play_low(table: Table) -> int:
 
 LEAD_TIPS: tuple[Callable[[Table], int | None], ...] = (
     tip7_cash_side_tens,
+    tip19_listen_to_partner,
     tip5_draw_trumps_low,
     tip4_lead_sure_winners,
     tip2_lead_short_suit,
@@ -313,6 +385,7 @@ FOLLOW_TIPS: tuple[Callable[[Table], int | None], ...] = (
     tip9_win_cheaply_when_last,
     tip10_second_and_third_hand,
     tip13_keep_ten_from_trumpers,
+    tip15_keep_trumps_in_french,
     tip6_play_low,
 )
 
@@ -338,11 +411,15 @@ def hand_strength(hand: int, trump: int) -> int:
     )
 
 
+def no_trump_strength(hand: int) -> int:
+    """Tip 11's count for a hand without trump: 2 per 10, 1 per ace."""
+    return 2 * (hand & TENS).bit_count() + (hand & ACES).bit_count()
+
+
 def tip11_doubling(view: ManilleView) -> Action:
     """Knock with strength 9+, counter with 11+ (9+ when the partner fixed trump), otherwise pass."""
-    assert view.trump is not None
-    strength = hand_strength(view.hand, view.trump)
-    maker = view.contract[0] if view.contract else view.dealer
+    strength = no_trump_strength(view.hand) if view.trump is None else hand_strength(view.hand, view.trump)
+    maker = view.trump_maker if view.trump_maker is not None else view.dealer
     if view.knocker is None:
         word = Call.KNOCK if strength >= KNOCK_STRENGTH else Call.PASS
     else:
@@ -351,37 +428,161 @@ def tip11_doubling(view: ManilleView) -> Action:
     return Action(view.seat, Verb.CALL, word)
 
 
-def auction_estimate(hand: int, suit: int) -> int:
-    """Tip 12's estimate of the pips our side takes with ``suit`` as trump."""
+def auction_estimate(hand: int, suit: int, french: bool = False) -> int:
+    """Tip 12's estimate of the points our side takes with ``suit`` as trump (trick points in the French house)."""
     return (
         AUCTION_BASE
         + AUCTION_PER_TRUMP * (hand & SUIT_MASKS[suit]).bit_count()
         + AUCTION_PER_TEN * (hand & TENS).bit_count()
         + AUCTION_PER_ACE * (hand & ACES).bit_count()
+        + (AUCTION_FRENCH_TRICKS if french else 0)
     )
 
 
 def tip12_auction(view: ManilleView) -> Action:
     """Bid the lowest legal value in the best suit when the estimate covers it; otherwise pass."""
-    estimates = [auction_estimate(view.hand, suit) for suit in range(SUIT_COUNT)]
+    french = view.options.house == FRENCH
+    estimates = [auction_estimate(view.hand, suit, french) for suit in range(SUIT_COUNT)]
     best_suit = max(range(SUIT_COUNT), key=lambda suit: (estimates[suit], -suit))
     estimate = estimates[best_suit]
     high_seat, high_value = None, None
     for seat, value, _suit in view.bids:
         if value is not None:
             high_seat, high_value = seat, value
-    lowest = MIN_BID if high_value is None else high_value + 1
+    lowest = view.options.quota + 1 if high_value is None else high_value + 1
     if high_seat == (view.seat + 2) % 4 and high_value is not None and estimate < high_value + AUCTION_OVER_PARTNER:
         return Action(view.seat, Verb.BID, Call.PASS)
-    if lowest <= estimate - AUCTION_MARGIN and lowest <= (61 if view.options.last_trick_bonus else 60):
+    if lowest <= estimate - AUCTION_MARGIN and lowest <= deal_total(view):
         return Action(view.seat, Verb.BID, lowest, (("suit", DECK.suits[best_suit]),))
     return Action(view.seat, Verb.BID, Call.PASS)
 
 
+def deal_total(view: ManilleView) -> int:
+    """The points in a whole deal: 60 pips, a point a trick in the French house, the last-trick bonus."""
+    return 60 + view.options.trick_point * view.cards_each + (1 if view.options.last_trick_bonus else 0)
+
+
+# ===================================================================== the Belgian trump choice: tip 14
+def top_cards(hand: int) -> int:
+    """Tip 14's top cards: every 10, and every ace whose 10 is in the same hand."""
+    tens = hand & TENS
+    return tens | (hand & ACES & (tens >> (TEN - ACE)))
+
+
+def longest_suit(hand: int, suits: range | list[int]) -> int:
+    """The longest of ``suits`` in ``hand``; between equal lengths the most pips, then the order S, H, D, C."""
+    return min(suits, key=lambda suit: (-(hand & SUIT_MASKS[suit]).bit_count(),
+                                        -sum(PIPS[c] for c in cards_in(hand & SUIT_MASKS[suit])), suit))  # fmt: skip
+
+
+def tip14_name_trump(view: ManilleView) -> Action:
+    """No trump with four top cards; else a long suit (4 cards, or 3 with its 10); else pass, or (the partner,
+    who may not pass) the longest suit."""
+    hand = view.hand
+    if top_cards(hand).bit_count() >= NO_TRUMP_TOP_CARDS:
+        return Action(view.seat, TRUMP_VERB, NO_TRUMP)
+    fit = [suit for suit in range(SUIT_COUNT) if (length := (hand & SUIT_MASKS[suit]).bit_count()) >= TRUMP_SUIT_LENGTH
+           or (length == TRUMP_SUIT_LENGTH - 1 and hand >> (suit * RANKS_PER_SUIT + TEN) & 1)]  # fmt: skip
+    if fit:
+        return Action(view.seat, TRUMP_VERB, DECK.suits[longest_suit(hand, fit)])
+    if not view.trump_passed:
+        return Action(view.seat, TRUMP_VERB, Call.PASS)
+    return Action(view.seat, TRUMP_VERB, DECK.suits[longest_suit(hand, range(SUIT_COUNT))])
+
+
+# ===================================================================== table talk: tips 16, 17, 18
+def already_said(view: ManilleView, statement: Action) -> bool:
+    """Whether this seat has made ``statement`` before in the hand (a statement is never repeated)."""
+    return any(made.action() == statement for made in view.talk if made.seat == view.seat)
+
+
+def tip16_call_for_a_ruff(view: ManilleView) -> Action | None:
+    """Holding a trump and void in a side suit we have not asked for yet: ask the partner to lead it."""
+    if view.trump is None or not view.hand & SUIT_MASKS[view.trump]:
+        return None
+    for suit in range(SUIT_COUNT):
+        if suit == view.trump or view.hand & SUIT_MASKS[suit]:
+            continue
+        request = Statement(view.seat, LEAD, suit, None, None, len(view.tricks)).action()
+        if not already_said(view, request):
+            return request
+    return None
+
+
+def tip17_show_the_manille(view: ManilleView) -> Action | None:
+    """Holding the 10 of a side suit we have not shown yet: say so, so that the partner leads that suit low."""
+    for suit in range(SUIT_COUNT):
+        ten = suit * RANKS_PER_SUIT + TEN
+        if suit == view.trump or not view.hand >> ten & 1:
+            continue
+        statement = Statement(view.seat, HOLDS, None, ten, None, len(view.tricks)).action()
+        if not already_said(view, statement):
+            return statement
+    return None
+
+
+def tip18_count_the_trumps(view: ManilleView) -> Action | None:
+    """At our first card of the hand, with four trumps or more: say how many, so that the partner draws trumps."""
+    if view.trump is None or view.hand.bit_count() != view.cards_each:
+        return None
+    trumps = (view.hand & SUIT_MASKS[view.trump]).bit_count()
+    if trumps < TRUMPS_WORTH_COUNTING:
+        return None
+    statement = Statement(view.seat, COUNT, view.trump, None, trumps, len(view.tricks)).action()
+    return None if already_said(view, statement) else statement
+
+
+TALK_TIPS: tuple[Callable[[ManilleView], Action | None], ...] = (
+    tip16_call_for_a_ruff,
+    tip17_show_the_manille,
+    tip18_count_the_trumps,
+)
+
+
+def statement_to_make(view: ManilleView) -> Action | None:
+    """The statement the talk tips make now, or ``None``: they speak only when the view offers statements."""
+    if not any(action.verb == SAY_VERB for action in view.legal):
+        return None
+    for tip in TALK_TIPS:
+        statement = tip(view)
+        if statement is not None and statement in view.legal:
+            return statement
+    return None
+
+
+def learn_from_talk(count: CardCount, view: ManilleView) -> None:
+    """What the other seats said goes into the count: the 10s and aces they hold or lack, and the suits their
+    counts leave them void in or holding in full."""
+    trick_cards = [*view.tricks, (view.trick[0][0], tuple(c for _s, c in view.trick), -1, 0)] if view.trick else [
+        *view.tricks]  # fmt: skip
+    for statement in view.talk:
+        seat = statement.seat
+        if seat == view.seat:
+            continue
+        if statement.say == HOLDS and statement.card is not None:
+            count.place(seat, 1 << statement.card)
+        elif statement.say == LACKS and statement.card is not None:
+            count.rule_out(seat, 1 << statement.card)
+        elif statement.say == COUNT and statement.suit is not None and statement.number is not None:
+            suit_mask = SUIT_MASKS[statement.suit]
+            played_since = 0
+            for leader, cards, _winner, _points in trick_cards[statement.trick :]:
+                offset = (seat - leader) % view.players
+                if offset < len(cards) and (1 << cards[offset]) & suit_mask:
+                    played_since += 1
+            left = statement.number - played_since
+            candidates = count.possible[seat] & suit_mask
+            if left == 0:
+                count.rule_out(seat, candidates)
+            elif left == candidates.bit_count():
+                count.place(seat, candidates)
+
+
 # ===================================================================== the endgame search
 def endgame_rules(table: Table) -> EndgameRules:
-    """Manille's tricks for the shared solver: pips by card, and the last trick's pip when the option is on."""
-    return EndgameRules(DECK, PIPS, table.view.trump, table.rules, table.players,
+    """Manille's tricks for the shared solver: pips by card, the French trick point, and the last trick's pip
+    when the option is on."""
+    return EndgameRules(DECK, PIPS, table.view.trump, table.rules, table.players, trick_bonus=table.trick_point,
                         last_trick_bonus=1 if table.view.options.last_trick_bonus else 0)  # fmt: skip
 
 
@@ -408,8 +609,8 @@ def hand_worth(table: Table) -> list[float]:
     auction contract), with the pips themselves as a small tie-break so that a lost cause still fights.
     """
     view = table.view
-    total = 60 + (1 if view.options.last_trick_bonus else 0)
-    quota = 20 if table.players == 3 else 30
+    total = deal_total(view)
+    quota = QUOTA[3] if table.players == 3 else view.options.quota
     worth = []
     for ours in range(total + 1):
         theirs = total - ours
@@ -434,8 +635,13 @@ class ManilleHeuristic(ComputerPlayer[ManilleView]):
     level = "heuristic"
 
     def decide(self, view: ManilleView) -> Action:
+        if view.phase == TRUMP_CHOICE:
+            return tip14_name_trump(view)
         if view.phase == AUCTION:
             return tip12_auction(view)
         if view.phase == DOUBLING:
             return tip11_doubling(view)
+        statement = statement_to_make(view)
+        if statement is not None:
+            return statement
         return play_card(self, view, Table, tips_choice, endgame_search, ENDGAME_TRICKS)

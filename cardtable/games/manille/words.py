@@ -1,10 +1,12 @@
-"""How Manille reads: the turned card, the auction's bids, the knock and the counter."""
+"""How Manille reads: the turned card or the Belgian choice of trump, the bids, the knock, the counter, and the
+statements of table talk."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import Action, View
 from cardtable.engine.words import GameWords, says
 
@@ -14,6 +16,8 @@ if TYPE_CHECKING:  # the rule book reads its words: its view is named for the ty
 CALL_LABELS = {"knock": "Knock (x2)", "counter": "Counter (x4)", "pass": "Pass"}
 #: The knock round's calls as advice; a pass says which call it declines (``declined``).
 CALL_ADVICE = {"knock": "knock (the hand counts double)", "counter": "counter (the hand counts four times)"}
+#: The house rules in force, as the side panel and the log name them.
+HOUSE_NAMES = {"classic": "Classic rules", "french": "French rules", "belgian": "Belgian rules"}
 
 
 @runtime_checkable
@@ -33,14 +37,85 @@ def declined(view: View | None) -> str | None:
     return "knock" if view.knocker is None else "counter"
 
 
+def whom(name: str) -> str:
+    """A seat's name as the object of a sentence: "to West", but "to you"."""
+    return "you" if name.lower() == "you" else name
+
+
 class ManilleWords(GameWords["ManilleView"]):
     def deal_lines(self, view: ManilleView, names: Sequence[str]) -> list[str]:
         v = view
-        if v.turned is None:
-            return ["No card is turned: the auction decides trump."]
-        code = v.deck.codes[v.turned]
         dealer = names[v.dealer]
-        return [f"{dealer} {says(dealer, 'turns')} {self.card_name(code)}: {self.suit_names[code[-1]]} are trump."]
+        lines = []
+        if v.options.house == "belgian":
+            partner = whom(names[(v.dealer + 2) % 4])
+            lines.append(f"No card is turned: {dealer} {says(dealer, 'names')} trump, no trump, or"
+                         f" {says(dealer, 'lets')} {partner} choose.")  # fmt: skip
+        elif v.turned is None:
+            lines.append("No card is turned: the auction decides trump.")
+        else:
+            code = v.deck.codes[v.turned]
+            lines.append(f"{dealer} {says(dealer, 'turns')} {self.card_name(code)}: {self.suit_names[code[-1]]} are"
+                         " trump.")  # fmt: skip
+        if v.after_tie:
+            lines.append("The last hand ended 30 : 30, so this one counts double.")
+        return lines
+
+    def stake_factors(self, knock: int, no_trump: bool, after_tie: bool, *, full: bool = False) -> list[str]:
+        """Why a hand counts more than once: the knock or the counter, no trump, the 30 : 30 hand before it.
+
+        Short for the side panel ("countered"), ``full`` for the score sheet ("knocked and countered (x4)").
+        """
+        factors = []
+        if knock > 1:
+            if full:
+                factors.append("knocked (x2)" if knock == 2 else "knocked and countered (x4)")
+            else:
+                factors.append("knocked" if knock == 2 else "countered")
+        if no_trump:
+            factors.append("played without trump (x2)" if full else "no trump")
+        if after_tie:
+            factors.append("played after a 30 : 30 hand (x2)" if full else "after 30 : 30")
+        return factors
+
+    # ------------------------------------------------------------- table talk
+    def suit_count(self, count: int, suit: str) -> str:
+        """A count of cards of a suit in words: "3 hearts", "1 heart", "no hearts"."""
+        name = self.suit_names[suit]
+        if count == 0:
+            return f"no {name}"
+        return f"{count} {name[:-1] if count == 1 else name}"
+
+    def statement_text(self, action: Action) -> str:
+        """A statement as its seat says it: "I hold 3 hearts", "I hold the 10♥", "I have no A♠"."""
+        word = action.value
+        if word == "count":
+            return f"I hold {self.suit_count(action.get('count'), action.get('suit'))}"
+        if word == "holds":
+            return f"I hold the {self.glyph(action.get('card'))}"
+        if word == "lacks":
+            return f"I have no {self.glyph(action.get('card'))}"
+        return f"Please lead {self.suit_names[action.get('suit')]}"
+
+    def statement_note(self, action: Action) -> str:
+        """A statement as a short note under its seat's name: "3 hearts", "has 10♥", "no A♠", "asks for ♦"."""
+        word = action.value
+        if word == "count":
+            return self.suit_count(action.get("count"), action.get("suit"))
+        if word == "holds":
+            return f"has {self.glyph(action.get('card'))}"
+        if word == "lacks":
+            return f"no {self.glyph(action.get('card'))}"
+        return f"asks for {SUIT_GLYPHS[action.get('suit')]}"
+
+    # ------------------------------------------------------------- the Belgian choice of trump
+    def trump_choice_label(self, value: str, partner: str = "your partner") -> str:
+        """A choice of the Belgian dealer (or his partner): "Hearts ♥ trump", "No trump (...)", "Pass ..."."""
+        if value == "none":
+            return "No trump (the hand counts double)"
+        if value == "pass":
+            return f"Pass the choice to {partner}"
+        return f"{self.suit_names[value].capitalize()} {SUIT_GLYPHS[value]} trump"
 
     def describe_action(
         self, action: Action, names: Sequence[str], reveal: bool = False, view: View | None = None
@@ -54,11 +129,24 @@ class ManilleWords(GameWords["ManilleView"]):
                 return f"{who} {says(who, 'does')} not {call}."
             return {"knock": f"{who} {says(who, 'knocks')}: the hand counts double.",
                     "counter": f"{who} {says(who, 'counters')}: the hand counts four times."}[action.value]  # fmt: skip
+        if action.verb == "trump":
+            if action.value == "pass":
+                partner = names[(action.seat + 2) % len(names)]
+                return f"{who} {says(who, 'leaves')} the choice of trump to {whom(partner)}."
+            if action.value == "none":
+                return f"{who} {says(who, 'names')} no trump: the hand counts double."
+            return f"{who} {says(who, 'names')} {self.suit_names[action.value]} trump."
+        if action.verb == "say":
+            return f"{who} {says(who, 'says')}: “{self.statement_text(action)}.”"
         return super().describe_action(action, names, reveal, view)
 
     def choice_label(self, action: Action) -> str:
         if action.verb == "call":
             return CALL_LABELS[action.value]
+        if action.verb == "trump":
+            return self.trump_choice_label(action.value)
+        if action.verb == "say":
+            return f"Say “{self.statement_text(action)}”"
         return super().choice_label(action)
 
     def advice(self, action: Action, view: View | None = None) -> str:
@@ -67,6 +155,8 @@ class ManilleWords(GameWords["ManilleView"]):
                 call = declined(view)
                 return "let the stake stand" if call is None else f"do not {call}"
             return CALL_ADVICE[action.value]
+        if action.verb == "say":
+            return f"say “{self.statement_text(action)}”"
         return super().advice(action, view)
 
 

@@ -97,6 +97,12 @@ GARDE_SANS_FROM = 71
 GARDE_CONTRE_ABOVE = 80
 #: "With two or three oudlers a bid is almost always right": such a hand bids at least a petite.
 OUDLERS_FOR_A_BID = 2
+#: At five players a hand counting this much (scaled) bids garde contre outright.  Four other seats speak, so a
+#: petite or a garde is nearly always overbid, and a defender's gains are shared with two other defenders: the
+#: seat that wants to finish a match strictly first must take deals itself, at the one contract nobody can
+#: overbid.  ``benchmarks/tarot_five_players.py`` measures what it is worth against random seats and against
+#: heuristic seats without it; 35 and 50 measured lower than 40 against both.
+FIVE_PLAYER_CONTRE_FROM = 40
 
 # ----------------------------------------------------------------- play constants
 #: Tip 11: the 21 goes only on a trick already worth this many half points (a king or an oudler).
@@ -158,12 +164,13 @@ def scaled_count(hand: int, players: int, with_shape: bool) -> float:
     return count_hand(hand, with_shape) * COUNT_SCALE[players]
 
 
-def tip1_bid(view: TarotView) -> Action:
-    """Tips 1 and 16: pass, petite or garde by the count; garde sans or contre only with voids and singletons."""
+def tip1_bid(view: TarotView, five_player_contre_from: float = FIVE_PLAYER_CONTRE_FROM) -> Action:
+    """Tips 1 and 16: pass, petite or garde by the count; garde sans or contre only with voids and singletons;
+    at five players garde contre from ``five_player_contre_from``."""
     hand = view.hand
     plain = scaled_count(hand, view.players, with_shape=False)
     shaped = scaled_count(hand, view.players, with_shape=True)
-    if shaped > GARDE_CONTRE_ABOVE:
+    if shaped > GARDE_CONTRE_ABOVE or (view.players == 5 and plain >= five_player_contre_from):
         wanted = "garde_contre"
     elif shaped >= GARDE_SANS_FROM:
         wanted = "garde_sans"
@@ -854,11 +861,14 @@ class TarotHeuristic(ComputerPlayer[TarotView]):
     """Tarot's ``heuristic`` level: the rules' strategy tips with card counting."""
 
     level = "heuristic"
+    #: The five-player count from which a hand bids garde contre (``benchmarks/tarot_five_players.py`` plays
+    #: a heuristic without it, at infinity, to measure what it is worth).
+    five_player_contre_from: float = FIVE_PLAYER_CONTRE_FROM
 
     def decide(self, view: TarotView) -> Action:
         phase = view.phase
         if phase == BID:
-            return tip1_bid(view)
+            return tip1_bid(view, self.five_player_contre_from)
         if phase == KING:
             return tip15_call(view)
         if phase == DISCARD:

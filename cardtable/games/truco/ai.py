@@ -4,7 +4,8 @@ It follows the fourteen strategy tips of the rules file, each one a function bel
 card tip returns the action it wants, or ``None`` when it does not apply, and the first answer in the rules'
 order of precedence decides: tip 13 (mão de ferro), tip 6 (partner winning), tip 9 (trick 2 after a tied or
 lost first trick), tip 10 (leading trick 2 after winning trick 1), tip 3 (everything else).  Calls come from
-tips 11 and 4 (gathered by tip 8), answers from tip 12 (with tip 5's refusals), the mão de onze from tip 7.
+tips 11 and 4 (gathered by tip 8), answers from tip 12 (with tip 5's refusals), the mão de onze from tip 7 (in
+Mineiro, the mão de dez from ``mao_de_dez``, which runs far less often).
 
 ``Table`` gathers once what every tip judges by: the strength of each card (tip 1), the cards this seat has
 not seen (tip 14 adds the partners' cards of a mão de onze), the sure cards, the tricks still needed and the
@@ -312,15 +313,43 @@ def tip12_when_to_answer(table: Table) -> Action:
 
 
 def tip7_mao_de_onze(table: Table) -> Action:
-    """Play the hand worth 3 (Mineiro 4) only with good cards across the team, stricter if losing it loses the match."""
-    team_cards = table.hand | tip14_remember_the_partners_cards(table.view)
-    strength = table.strength
-    manilhas = sum(1 for card in bits(team_cards) if strength[card] >= FIRST_MANILHA)
-    threes_and_twos = sum(1 for card in bits(team_cards) if STRONG <= strength[card] < FIRST_MANILHA)
+    """Play the hand worth 3 (Mineiro 4) only with good cards across the team, stricter if losing it loses the match.
+
+    Mineiro's mão de dez is decided by ``mao_de_dez``: there the tip's counts would run from most such hands.
+    """
+    manilhas, threes_and_twos = team_strong_cards(table)
+    if table.variant.name == "mineiro":
+        return mao_de_dez(table, manilhas, threes_and_twos)
     at_risk = opponents_would_reach_target(table, table.variant.brink_value)
     enough = (ONZE_PLAY_AT_RISK if at_risk else ONZE_PLAY)[table.players]
     good = any(manilhas >= m and threes_and_twos >= t for m, t in enough)
     return table.call(Call.PLAY if good else Call.RUN)
+
+
+def team_strong_cards(table: Table) -> tuple[int, int]:
+    """Tip 7's counts over the team's cards (its own and the partners' seen at the decision): the manilhas, and
+    the 3s and 2s that are not manilhas."""
+    team_cards = table.hand | tip14_remember_the_partners_cards(table.view)
+    strength = table.strength
+    manilhas = sum(1 for card in bits(team_cards) if strength[card] >= FIRST_MANILHA)
+    threes_and_twos = sum(1 for card in bits(team_cards) if STRONG <= strength[card] < FIRST_MANILHA)
+    return manilhas, threes_and_twos
+
+
+def mao_de_dez(table: Table, manilhas: int, threes_and_twos: int) -> Action:
+    """Mineiro's hand on the brink: play it unless the team holds no strong card at all and a run is safe.
+
+    A Mineiro team is on the brink at 10 and at 11, so a run leaves it there: it gives the opponents 2 and the
+    next hand is again a mão de dez, with new cards.  Running a hopeless hand is therefore cheap, but only while
+    those 2 points leave the opponents short of the brink themselves: once both teams are on it the next hand is
+    a mão de ferro, played blind, a toss of a coin for the match.  Any manilha, 3 or 2 across the team makes the
+    hand worth playing (it wins the match when it is won), so the decider runs only with none of them, and never
+    when the run would bring the opponents to the brink.
+    """
+    brink = table.target - table.variant.base
+    run_is_safe = table.their_score + table.variant.base < brink
+    hopeless = manilhas == 0 and threes_and_twos == 0
+    return table.call(Call.RUN if hopeless and run_is_safe else Call.PLAY)
 
 
 # ===================================================================== the player

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from cardtable.engine.cards import SUIT_GLYPHS, Deck, bits
-from cardtable.engine.game import Action, GameRules, HandState, Number, View
+from cardtable.engine.game import CALL_VERB, Action, GameRules, HandState, Number, View
 from cardtable.engine.words import GameWords, holder, says
 from cardtable.games import find_game
 from cardtable.tui.dialogs.choice import ChoiceDialog
@@ -218,6 +218,14 @@ class TableParts(ABC, Generic[V]):
         """The calls key: choose one of the calls open now, or none."""
         choices = [(self.choice_label(a), a) for a in calls]
         return await table.app.push_screen_wait(ChoiceDialog("Make a call", choices, can_cancel=True))
+
+    def calls_hint(self, view: V, calls: list[Action]) -> str:
+        """What the prompt says the calls key offers beside the cards now (after the key's name)."""
+        return ", ".join(self.words.advice(a, view) for a in calls)
+
+    def announces(self, action: Action) -> bool:
+        """Whether a computer seat's action is announced in a notice as well as in the log (a call, say)."""
+        return action.verb == CALL_VERB
 
     def offer_prompt(self, view: V, calls: list[Action]) -> str:
         return "You may make a call now."

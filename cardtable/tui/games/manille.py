@@ -1,27 +1,74 @@
-"""Manille at the table: the turned card, the auction's bids, the knock and the counter."""
+"""Manille at the table: the turned card or the Belgian choice of trump, the auction's bids, the knock and the
+counter, the house rules in force, and table talk.
+
+Everything shown comes from the seat's view: the house and its factors, who chooses trump, the statements
+made; the dialogs list only the actions the engine offers.
+"""
 
 from __future__ import annotations
 
-from cardtable.engine.cards import SUIT_GLYPHS
-from cardtable.engine.game import Action
-from cardtable.games.manille.rules import AUCTION, DOUBLING, ManilleView
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from .base import Table, TableParts, TargetHeading, TrumpSuitFacts, holder
+from cardtable.engine.cards import SUIT_GLYPHS
+from cardtable.engine.game import CALL_VERB, Action
+from cardtable.games.manille.rules import (
+    AUCTION,
+    BELGIAN,
+    CLASSIC,
+    DOUBLING,
+    FRENCH,
+    SAY_VERB,
+    TRUMP_CHOICE,
+    TRUMP_VERB,
+    ManilleView,
+)
+from cardtable.games.manille.words import HOUSE_NAMES, ManilleWords, whom
+
+from .base import Table, TableParts, TargetHeading, TrumpSuitFacts, TrumpSuitView, holder
+
+if TYPE_CHECKING:
+    from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog
+
+#: The groups of the talk menu, by statement word.
+TALK_GROUPS = (("How many cards you hold", ("count",)), ("Your 10s and aces", ("holds", "lacks")),
+               ("Ask your partner", ("lead",)))  # fmt: skip
 
 
 class ManilleParts(TargetHeading, TrumpSuitFacts, TableParts[ManilleView]):
+    words: ManilleWords
+
     def info_lines(self, view: ManilleView, names: list[str], private: bool = True) -> list[str]:
         v = view
         lines = self.trump_lines(view)
+        house = v.options.house
+        # The classic game goes without saying; another house, and table talk, are named first.
+        named = [HOUSE_NAMES[house]] if house != CLASSIC else []
+        if v.options.talk:
+            named.append("table talk" if named else "Table talk")
+        if named:
+            lines.insert(0, ", ".join(named))
+        if house == FRENCH:
+            lines.insert(1, "A point a trick: 68, pass 34")
+        if v.phase == TRUMP_CHOICE:
+            chooser = names[v.to_act] if v.to_act is not None else names[v.dealer]
+            lines.append(f"Trump: {chooser} to choose" + (" (passed)" if v.trump_passed else ""))
+            if v.hand == 0 and v.seat == (v.dealer + 2) % 4:
+                lines.append(f"Your cards stay face down until {names[v.dealer]} chooses")
+        elif v.no_trump:
+            lines.append("No trump")
         if v.turned is not None:
             code = v.deck.codes[v.turned]
             where = holder(names[v.dealer]) if v.turned_in_hand else "played"
             lines.append(f"Turned {self.words.glyph(code)} ({where})")
+        if v.trump_maker is not None and house == BELGIAN:
+            lines.append(f"Trump named by {whom(names[v.trump_maker])}")
         if v.contract is not None:
             seat, value, suit = v.contract
             lines.append(f"Contract: {names[seat]}, {value} in {self.suit_names[v.deck.suits[suit]]}")
-        if v.options.doubling and v.multiplier > 1:
-            lines.append(f"Stake: x{v.multiplier} ({'knocked' if v.multiplier == 2 else 'countered'})")
+        if v.stake > 1:
+            reasons = self.words.stake_factors(v.multiplier, v.no_trump, v.after_tie)
+            lines.append(f"Counts x{v.stake}: " + ", ".join(reasons))
         lines.append(f"Dealer {names[v.dealer]}")
         return lines
 
@@ -31,24 +78,79 @@ class ManilleParts(TargetHeading, TrumpSuitFacts, TableParts[ManilleView]):
                 if value is None or suit is None:
                     return "passed"
                 return f"bid {value}{SUIT_GLYPHS[view.deck.suits[suit]]}"
+        for statement in reversed(view.talk):
+            if statement.seat == seat:
+                return f"“{self.words.statement_note(statement.action())}”"
+        if view.trump_passed and seat == view.dealer and view.phase == TRUMP_CHOICE:
+            return "passed"
         if view.knocker == seat:
             return "knocked"
         return ""
 
     def phase_prompt(self, view: ManilleView) -> str:
         phase = view.phase
+        if phase == TRUMP_CHOICE:
+            return "Choose trump, no trump, or pass the choice."
         if phase == AUCTION:
             return "Your bid: how many pips will your side take, and in which trump?"
         if phase == DOUBLING:
             return "Knock to double the stake?" if view.knocker is None else "Counter the knock?"
         return "Your turn: pick a card."
 
+    def calls_hint(self, view: ManilleView, calls: list[Action]) -> str:
+        if calls and all(action.verb == SAY_VERB for action in calls):
+            return "say something to the table first"
+        return super().calls_hint(view, calls)
+
+    def announces(self, action: Action) -> bool:
+        return action.verb in (CALL_VERB, TRUMP_VERB, SAY_VERB)
+
+    def centre_text(self, view: TrumpSuitView) -> str:
+        if isinstance(view, ManilleView) and view.no_trump:
+            return "no\ntrump"
+        if isinstance(view, ManilleView) and view.phase == TRUMP_CHOICE:
+            return "trump?"
+        return super().centre_text(view)
+
+    # ------------------------------------------------------------- the Belgian partner's hidden hand
+    def hand_entries(self, view: ManilleView) -> list[tuple[int, int | None]]:
+        if view.hand == 0 and view.phase == TRUMP_CHOICE:
+            return [(-1 - slot, None) for slot in range(view.cards_each)]  # face down: he may not look yet
+        return super().hand_entries(view)
+
+    # ------------------------------------------------------------- dialogs
     async def ask(self, table: Table[ManilleView], view: ManilleView, actions: list[Action]) -> Action | None:
+        if view.phase == TRUMP_CHOICE:
+            return await table.app.push_screen_wait(self.trump_dialog(view, actions, table.names))
         if view.phase != AUCTION:
             return await super().ask(table, view, actions)
         from cardtable.tui.dialogs.bid import BidDialog
 
         return await table.app.push_screen_wait(BidDialog(view.seat, actions, self.suit_names))
+
+    def trump_dialog(self, view: ManilleView, actions: list[Action], names: Sequence[str]) -> TrumpChoiceDialog:
+        from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog
+
+        partner = names[(view.seat + 2) % 4]
+        choices = [(self.words.trump_choice_label(action.value, partner), action) for action in actions]
+        if view.trump_passed:
+            title = f"{names[view.dealer]} leaves the choice of trump to you"
+            text = "Name a suit, or play without trump (the hand then counts double). You may not pass it back."
+        else:
+            title = "You deal: choose trump"
+            text = (f"No card is turned. Name a suit, play without trump (the hand then counts double), or let"
+                    f" {partner} choose.")  # fmt: skip
+        return TrumpChoiceDialog(title, text, choices)
+
+    async def ask_calls(self, table: Table[ManilleView], view: ManilleView, calls: list[Action]) -> Action | None:
+        if not calls or any(action.verb != SAY_VERB for action in calls):
+            return await super().ask_calls(table, view, calls)
+        from cardtable.tui.dialogs.talk import TalkDialog
+
+        groups = [(heading, [(self.words.statement_text(a), a) for a in calls if a.value in words])
+                  for heading, words in TALK_GROUPS]  # fmt: skip
+        text = "Everyone hears it; only true statements are offered."
+        return await table.app.push_screen_wait(TalkDialog(groups, text))
 
 
 PARTS = ManilleParts("manille", ManilleView)

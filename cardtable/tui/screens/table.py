@@ -22,7 +22,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from cardtable.engine.errors import IllegalAction
-from cardtable.engine.game import CALL_VERB, PLAY_VERB, Action, FinishedTrick, HandState, View
+from cardtable.engine.game import PLAY_VERB, Action, FinishedTrick, HandState, View
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandScored, MatchOver, TrickWon
 from cardtable.engine.match import Match
 from cardtable.engine.players import ComputerPlayer, Player, computer_levels, make_computer, run_now
@@ -256,7 +256,8 @@ class TableScreen(Screen[None], Generic[V]):
             said = self.parts.describe_action(event.action, self.names, view=seen)
             self.log_line(said)
             # The turn moves on: a hint or an announcement about the last decision is out of date.
-            self.say(said if event.action.verb == CALL_VERB and event.action.seat not in self.humans else "")
+            announced = self.parts.announces(event.action) and event.action.seat not in self.humans
+            self.say(said if announced else "")
             drawn = self.drawn_view()
             for line in self.parts.news(drawn[0], event.action, self.names) if drawn is not None else ():
                 self.log_line(line)
@@ -600,7 +601,7 @@ class TableScreen(Screen[None], Generic[V]):
         if keyed:
             keys.extend(keyed)
         elif extra:
-            keys.append(f"{self.key('calls')}: " + ", ".join(self.parts.words.advice(a, view) for a in extra))
+            keys.append(f"{self.key('calls')}: {self.parts.calls_hint(view, extra)}")
         return f"{text}  ({'; '.join(keys)})"
 
     def refresh_footer(self) -> None:

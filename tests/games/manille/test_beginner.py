@@ -111,3 +111,51 @@ def test_with_a_statement_on_offer_it_still_plays_a_card() -> None:
     view = view_of(state)
     talking = dataclasses.replace(view, only_plays=False, legal=(*view.legal_actions(), Action(0, "say", "count")))
     assert decided(talking) == view.plays[DECK.index["10S"]]
+
+
+# ----------------------------------------------------------------- the houses and table talk
+def test_in_the_french_house_it_takes_even_a_trick_without_pips() -> None:
+    hands = [["9H", "8S", "9S", "AD", "7C"], ["7H", "10H", "KS", "QS", "8C"], ["JH", "KH", "7S", "JS", "9D"],
+             ["8H", "QH", "AH", "8D", "9C"]]  # fmt: skip
+    state = new_hand(hands, turned="9C", must_beat=False, house="french")
+    play(state, {"seat": 0, "play": "9H"})
+    # The classic house throws the 7 here (no pip in the trick); the French trick is worth its point.
+    assert card(view_of(state)) == "10H"
+
+
+BELGIAN_HANDS = [["10S", "8S", "AD", "9H", "7C"], ["KS", "9S", "7H", "10H", "8C"], ["QS", "7S", "JH", "KH", "9D"],
+                 ["AS", "JS", "9C", "QC", "KC"]]  # fmt: skip
+
+
+def test_the_belgian_dealer_names_a_four_card_suit() -> None:
+    hands = [*BELGIAN_HANDS[:3], ["AS", "JC", "9C", "QC", "KC"]]
+    state = new_hand(hands, house="belgian")
+    assert decided(view_of(state)) == Action(3, "trump", "C")
+
+
+def test_the_belgian_dealer_without_a_long_suit_passes_and_his_partner_names_his_longest() -> None:
+    state = new_hand(BELGIAN_HANDS, house="belgian")
+    # Seat 3 holds three clubs at most: it leaves the choice; seat 1 (two spades, two hearts) takes spades.
+    assert decided(view_of(state)) == Action(3, "trump", "pass")
+    play(state, {"seat": 3, "trump": "pass"})
+    assert decided(view_of(state)) == Action(1, "trump", "S")
+
+
+def test_at_a_talking_table_it_asks_once_for_the_suit_it_can_trump() -> None:
+    hands = [["10S", "8S", "AS", "9H", "7C"], ["KS", "9S", "7H", "10H", "8C"], ["QS", "7S", "JH", "KH", "9D"],
+             ["AD", "JS", "9C", "QH", "KC"]]  # fmt: skip
+    state = new_hand(hands, turned="9C", talk=True)
+    # Seat 0 holds a trump and no diamond.
+    request = Action(0, "say", "lead", (("suit", "D"),))
+    assert decided(view_of(state)) == request
+    play(state, request.to_json())
+    assert decided(view_of(state)).verb == "play"
+
+
+def test_leading_after_its_partner_asked_for_a_suit_it_leads_that_suit() -> None:
+    state = new_hand(HANDS, turned="9C", talk=True)
+    play(state, {"seat": 0, "play": "10S"}, {"seat": 1, "play": "9S"}, {"seat": 2, "say": "lead", "suit": "H"},
+         {"seat": 2, "play": "7S"}, {"seat": 3, "play": "JS"})  # fmt: skip
+    # Seat 0 took the trick and leads: its highest side card would be the ace of diamonds; its partner asked for
+    # hearts, so its heart.
+    assert card(view_of(state)) == "9H"

@@ -136,6 +136,22 @@ def test_tip16_voids_and_singletons_lift_a_garde_to_a_garde_sans() -> None:
     assert hint(record(4, {0: SHAPED_HAND}, "2S 3S 4S 5S 6S 7S", [])) == {"seat": 0, "bid": "garde_sans"}
 
 
+def test_at_five_players_a_hand_worth_a_bid_from_40_takes_it_as_garde_contre() -> None:
+    # 38 at 4 players (a pass there), 45.6 scaled at five: a petite by the count, a garde contre at five.
+    hand = "T21 T20 T12 T10 T5 KS 2S 3S KH 2H 3H 4D 5D 6C 7C"
+    assert ai.PETITE_FROM[5] <= ai.scaled_count(DECK.mask_of(hand.split()), 5, with_shape=False) < ai.GARDE_FROM
+    assert hint(record(5, {0: hand}, "4S 5S 6S", [])) == {"seat": 0, "bid": "garde_contre"}
+    # After a garde sans it still takes the deal; after a garde contre it can only pass.
+    assert hint(record(5, {1: hand}, "4S 5S 6S", [{"seat": 0, "bid": "garde_sans"}])) == {
+        "seat": 1,
+        "bid": "garde_contre",
+    }
+    assert hint(record(5, {1: hand}, "4S 5S 6S", [{"seat": 0, "bid": "garde_contre"}])) == {"seat": 1, "bid": "pass"}
+    # Below 40 the count bids a petite as before.
+    weaker = "T21 T12 T10 T5 T3 KS 2S 3S QH 2H 3H 4D 5D 6C 7C"
+    assert hint(record(5, {0: weaker}, "4S 5S 6S", [])) == {"seat": 0, "bid": "petite"}
+
+
 # ===================================================================== tip 15: the king call
 def call_record(hand: str, chien: str) -> dict[str, Any]:
     """Seat 0 takes a garde at 5 players and calls; seat 1 holds the Petit with a second trump (no petit sec)."""
