@@ -24,6 +24,7 @@ from cardtable.engine.game import CALL_VERB, PLAY_VERB, Action, FinishedTrick, H
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandScored, MatchOver, TrickWon
 from cardtable.engine.match import Match
 from cardtable.engine.players import ComputerPlayer, Player, computer_levels, make_computer, run_now
+from cardtable.engine.words import counted
 from cardtable.games import find_game
 from cardtable.saves import MatchSave, SaveFailed, Settings, TableConfig
 from cardtable.tui.dialogs.choice import ChoiceDialog
@@ -37,6 +38,7 @@ from cardtable.tui.sides import side_name, sides
 from cardtable.tui.widgets.card import Face
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.seat import SeatPanel
+from cardtable.tui.widgets.spread import CardSpread
 from cardtable.tui.widgets.trick import TrickArea
 
 #: Where each seat sits on screen, counted from the bottom seat in playing order (the next is on your right).
@@ -114,6 +116,7 @@ class TableScreen(Screen[None], Generic[V]):
                 with Horizontal(id="middle"):
                     yield SeatPanel(id="left", classes="seat side")
                     yield TrickArea(id="trick")
+                    yield CardSpread(id="spread")
                     yield SeatPanel(id="right", classes="seat side")
                 yield Static("", id="prompt", markup=False)
             with Vertical(id="side"):
@@ -141,6 +144,7 @@ class TableScreen(Screen[None], Generic[V]):
         used = set(POSITIONS[self.match.players])
         for position in AROUND:
             self.query_one(f"#{position}").display = position in used
+        self.query_one(CardSpread).display = False
         self.log_line(f"{self.rules.title}: {', '.join(self.names)}.")
         if self.match.hands:
             self.log_line(f"— Resuming hand {len(self.match.hands)}.")
@@ -196,6 +200,9 @@ class TableScreen(Screen[None], Generic[V]):
             if event.action.verb == CALL_VERB and event.action.seat not in self.humans:
                 self.notify(said, timeout=3)  # a computer's call or bid, announced
             self.autosave()
+            self.refresh_table()
+            await self.pause_on_spread()
+            return
         elif isinstance(event, TrickWon):
             self.log_trick(event.trick)
             self.refresh_table(finished=True)
@@ -210,6 +217,13 @@ class TableScreen(Screen[None], Generic[V]):
             return
         self.refresh_table()
 
+    async def pause_on_spread(self) -> None:
+        """Cards just laid on the table (a Tarot chien turned up) stay a moment before a computer takes them."""
+        state = self.match.current
+        spread = self.query_one(CardSpread)
+        if state is not None and spread.display and state.to_act not in self.humans:
+            await wait_or_skip(self.skip, self.settings.pause * 3)
+
     async def pause_after_trick(self) -> None:
         """Leave a finished trick on the table for a moment (a key skips it)."""
         await wait_or_skip(self.skip, self.settings.pause * 1.5)
@@ -223,9 +237,7 @@ class TableScreen(Screen[None], Generic[V]):
     def log_trick(self, trick: FinishedTrick) -> None:
         """Who won a trick, and what it was worth in games whose tricks carry points (not Truco's)."""
         winner = self.names[trick.winner] if trick.winner is not None else "Nobody"
-        worth = ""
-        if self.parts.words.trick_points:
-            worth = f", {trick.points} point" + ("" if trick.points == 1 else "s")
+        worth = f", {counted(trick.points, 'point')}" if self.parts.words.trick_points else ""
         self.log_line(f"{winner} {says(winner, 'wins')} the trick{worth}.")
 
     def autosave(self) -> None:
@@ -412,7 +424,16 @@ class TableScreen(Screen[None], Generic[V]):
                 placed[self.position_of(seat)] = Face(-1, "", "", "", back=True, **marks)
             else:
                 placed[self.position_of(seat)] = self.face(view, card, winning=best, **marks)
-        self.query_one(TrickArea).show(placed, self.parts.centre_text(view))
+        trick_area = self.query_one(TrickArea)
+        trick_area.show(placed, self.parts.centre_text(view))
+        spread = self.parts.spread(view, self.names)
+        spread_area = self.query_one(CardSpread)
+        if spread is not None:
+            text, shown = spread
+            spread_area.show(text, [self.face(view, card) for card in shown])
+        if (spread is not None) != spread_area.display:
+            spread_area.display = spread is not None
+            trick_area.display = spread is None
 
     def refresh_hand(self, view: V, held: int) -> None:
         hand = self.query_one(HandView)
@@ -436,8 +457,9 @@ class TableScreen(Screen[None], Generic[V]):
         lines.extend(self.parts.info_lines(view, self.names, private))
         lines.append("")
         lines.append("Score")
+        now = self.parts.match_scores(view)
         for side_seats, score in self.sides_and_scores():
-            lines.append(f"  {self.side_name(side_seats)}: {score}")
+            lines.append(f"  {self.side_name(side_seats)}: {score if now is None else now[side_seats[0]]}")
         pts = self.parts.hand_points(view)
         if pts is not None:
             lines.append("This hand")
@@ -464,7 +486,9 @@ class TableScreen(Screen[None], Generic[V]):
         elif self.waiting is not None and self.view is not None:
             text = self.turn_prompt(self.view)
         elif state.to_act is not None:
-            text = f"Waiting for {self.names[state.to_act]}…  ({self.key('faster')}: faster)"
+            drawn = self.drawn_view()
+            waiting = self.parts.waiting_text(drawn[0], self.names) if drawn is not None else None
+            text = f"{waiting or f'Waiting for {self.names[state.to_act]}…'}  ({self.key('faster')}: faster)"
         else:
             text = ""
         if text != self.prompt_text:
@@ -617,7 +641,7 @@ class TableScreen(Screen[None], Generic[V]):
                 said = self.parts.card_name(codes[card]) + (" (face down)" if seat in seen.face_down else "")
             lines.append(f"{self.names[seat]:>10}: {said}" + ("  (led)" if k == 0 else ""))
         winner = self.names[seen.winner] if seen.winner is not None else "nobody"
-        worth = f", {seen.points} points" if seen.points is not None else ""
+        worth = f", {counted(seen.points, 'point')}" if seen.points is not None else ""
         lines.append(f"\n{winner} won it{worth}.")
         self.app.push_screen(NoticeDialog("Last trick", "\n".join(lines)))
 
