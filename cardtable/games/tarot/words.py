@@ -125,13 +125,16 @@ class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
         """The écart dialog's reminder of the cards the chien brought (they are in the hand it shows)."""
         return f"The chien brought {self.glyphs(codes)}."
 
-    def count_lines(self, count: Count, who: str) -> list[str]:
-        """The side panel's count of the attack: its oudlers and what they need, the points it has taken."""
-        lines = [f"Attack: {who}", f"  {counted(count.oudlers, 'oudler')}: {count.needed} needed",
-                 f"  {counted(count.points, 'point')} taken"]  # fmt: skip
-        if count.ecart is not None:
-            lines.append(f"  ({count.ecart} in the écart)")
-        return lines
+    def count_lines(self, count: Count) -> list[str]:
+        """The side panel's count of the attack, under its contract: its oudlers and what they need, the points
+        it has taken (the écart's among them, for the taker)."""
+        return [f"  {counted(count.oudlers, 'oudler')}: {count.needed} needed",
+                f"  {counted(count.points, 'point')} taken"]  # fmt: skip
+
+    def ecart_line(self, codes: Iterable[str], points: int | float | None) -> str:
+        """The taker's reminder of his écart, and what it counts for him."""
+        worth = f", {counted(points, 'point')}" if points is not None else ""
+        return f"Your écart{worth}: {self.glyphs(codes)}"
 
     def advice(self, action: Action, view: View | None = None) -> str:
         if action.verb == "bid" and action.value != "pass":

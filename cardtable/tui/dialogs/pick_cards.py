@@ -1,7 +1,7 @@
 """Choose a set of cards from your hand (Tarot's discard, the trumps of a poignée).
 
 Cards you may not choose are dimmed; trying one shows the engine's reason.  Cards you must include are
-chosen already and stay chosen.  A chosen card carries a mark on its border and is listed under the hand,
+chosen already and stay chosen.  A chosen card carries a mark on its face and is listed under the hand,
 so the choice reads without colour too.
 """
 
@@ -32,7 +32,7 @@ class PickCardsDialog(ModalScreen[frozenset[int] | None]):
     def __init__(self, title: str, faces: list[Face], *, allowed: set[int], must: set[int], count: int,
                  reason: Callable[[int], str], can_cancel: bool = False, note: str = "",
                  names: Callable[[int], str] | None = None, mark: str = "✓") -> None:  # fmt: skip
-        """``names`` gives a card's glyph for the list of chosen cards; ``mark`` goes on a chosen card's border."""
+        """``names`` gives a card's glyph for the list of chosen cards; ``mark`` goes on a chosen card's face."""
         super().__init__()
         self.title_text = title
         self.note = note
@@ -62,7 +62,10 @@ class PickCardsDialog(ModalScreen[frozenset[int] | None]):
         hand = self.query_one(HandView)
         # The cursor stays where the player left it, on a refused card too: showing the hand would move it.
         cursor = hand.cursor
-        faces = [replace(face, title=self.mark) if face.index in self.chosen else face for face in self.faces]
+        # A card is too narrow for a border label: the mark goes before its rank ("✓10♠" fills it exactly).
+        faces = [
+            replace(face, rank=self.mark + face.rank) if face.index in self.chosen else face for face in self.faces
+        ]
         hand.show(faces, self.allowed)
         if hand.cards:
             hand.cursor = min(cursor, len(hand.cards) - 1)

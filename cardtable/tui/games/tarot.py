@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from cardtable.engine.cards import bits
 from cardtable.engine.game import Action
+from cardtable.engine.words import counted
 from cardtable.games.tarot.rules import (
     BID,
     CHELEM,
@@ -46,27 +47,29 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
         return self.words.glyphs(view.deck.codes_of(mask))
 
     def heading(self, view: TarotView) -> str:
-        return f"{self.rules.title} — {view.options.deals} deals"
+        return f"{self.rules.title} — {counted(view.options.deals, 'deal')}"
 
     def info_lines(self, view: TarotView, names: list[str], private: bool = True) -> list[str]:
         v = view
         lines = []
+        count = v.attack_count if private else v.public_count
         if v.taker is not None and v.contract:
             lines.append(f"{names[v.taker]}: {v.contract.replace('_', ' ')}")
+            if count is not None:
+                lines.extend(WORDS.count_lines(count))
         if v.called is not None:
-            lines.append(f"King called: {self.card_name(v.deck.codes[v.called])}")
+            lines.append(f"King called: {self.words.glyph(v.deck.codes[v.called])}")
             partner = v.known_partner if private else v.revealed_partner
             if partner is not None:
                 lines.append(f"Partner: {names[partner]}")
-        if v.chien and v.phase != DISCARD:  # while the taker discards, the chien lies on the table
+        mine = private and v.seat == v.taker
+        # While the taker discards the chien lies on the table; then his écart line tells him more.
+        if v.chien and v.phase != DISCARD and not (mine and v.discard):
             lines.append(f"Chien: {self.codes(view, v.chien)}")
-        if private and v.discard and v.seat == v.taker:
-            lines.append(f"Your écart: {self.codes(view, v.discard)}")
+        if mine and v.discard:
+            lines.append(WORDS.ecart_line(v.deck.codes_of(v.discard), count.ecart if count else None))
         if v.chelem:
             lines.append("Chelem announced")
-        count = v.attack_count if private else v.public_count
-        if count is not None:
-            lines.extend(WORDS.count_lines(count, " & ".join(names[s] for s in count.seats)))
         return lines
 
     def spread(self, view: TarotView, names: list[str]) -> tuple[str, list[int]] | None:
