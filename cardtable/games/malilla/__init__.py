@@ -5,8 +5,10 @@ the players."""
 from .ai import MalillaHeuristic
 from .beginner import MalillaBeginner
 from .rules import RULES
+from .tally import MalillaTally
 
 RULES.add_level("beginner", MalillaBeginner)
 RULES.add_level("heuristic", MalillaHeuristic)
+RULES.count_with(MalillaTally)
 
 __all__ = ["RULES"]

@@ -4,8 +4,10 @@ in ``beginner.py`` and ``ai.py``, joined here so that the rules never import the
 from .ai import ManilleHeuristic
 from .beginner import ManilleBeginner
 from .rules import RULES
+from .tally import ManilleTally
 
 RULES.add_level("beginner", ManilleBeginner)
 RULES.add_level("heuristic", ManilleHeuristic)
+RULES.count_with(ManilleTally)
 
 __all__ = ["RULES"]

@@ -5,8 +5,10 @@ import the players."""
 from .ai import TarotHeuristic
 from .beginner import TarotBeginner
 from .rules import RULES
+from .tally import TarotTally
 
 RULES.add_level("beginner", TarotBeginner)
 RULES.add_level("heuristic", TarotHeuristic)
+RULES.count_with(TarotTally)
 
 __all__ = ["RULES"]
