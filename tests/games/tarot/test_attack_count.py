@@ -116,3 +116,16 @@ def test_counting_again_with_the_true_sides_gives_the_hand_s_own_piles(players: 
                 again = state.piles_as_seen(state.attack)
                 assert (again.half, again.oudlers, again.tricks, again.excuse_to) == (
                     state.piles.half, state.piles.oudlers, state.piles.tricks, state.piles.excuse_to)  # fmt: skip
+
+
+def test_the_count_and_the_king_call_in_words() -> None:
+    from cardtable.engine.game import Action
+    from cardtable.games.tarot.rules import AttackCount
+    from cardtable.games.tarot.words import WORDS
+
+    count = AttackCount((2,), 1, 23.5, 51, 3)
+    assert WORDS.count_lines(count) == ["  1 oudler: 51 needed", "  23.5 points taken"]
+    assert WORDS.ecart_line(["2H", "3H"], 1) == "Your écart, 1 point: 2♥ 3♥"
+    call = Action(0, "king", "KH")
+    assert WORDS.king_call_label(call, held=True) == "Call the king of hearts: yours, so you play alone"
+    assert WORDS.king_call_label(call, held=False) == "Call the king of hearts"
