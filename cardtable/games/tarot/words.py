@@ -123,7 +123,7 @@ class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
 
     def chien_heading(self, codes: Iterable[str]) -> str:
         """The écart dialog's reminder of the cards the chien brought (they are in the hand it shows)."""
-        return f"The chien brought {self.glyphs(codes)}."
+        return f"The chien brought {self.card_list(codes, 'and')}."
 
     def count_lines(self, count: Count) -> list[str]:
         """The side panel's count of the attack, under its contract: its oudlers and what they need, the points
