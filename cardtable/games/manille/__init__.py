@@ -7,7 +7,7 @@ from .rules import RULES
 from .tally import ManilleTally
 
 RULES.add_level("beginner", ManilleBeginner)
-RULES.add_level("heuristic", ManilleHeuristic)
+RULES.add_level("heuristic", ManilleHeuristic, label="Club player")
 RULES.count_with(ManilleTally)
 
 __all__ = ["RULES"]

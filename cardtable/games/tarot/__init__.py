@@ -8,7 +8,7 @@ from .rules import RULES
 from .tally import TarotTally
 
 RULES.add_level("beginner", TarotBeginner)
-RULES.add_level("heuristic", TarotHeuristic)
+RULES.add_level("heuristic", TarotHeuristic, label="Club player")
 RULES.count_with(TarotTally)
 
 __all__ = ["RULES"]

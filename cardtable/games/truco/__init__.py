@@ -10,7 +10,7 @@ from .tally import TrucoTally
 
 # Each level hands Paulista and Mineiro views to their player, Argentino views to its own.
 RULES.add_level("beginner", BeginnerByVariant)
-RULES.add_level("heuristic", HeuristicByVariant)
+RULES.add_level("heuristic", HeuristicByVariant, label="Club player")
 RULES.count_with(lambda seat, options, players: TrucoTally(seat, options, players, weak_position))
 
 __all__ = ["RULES"]

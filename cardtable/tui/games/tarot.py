@@ -141,7 +141,7 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
             kind = "trump" if from_ecart.bit_count() == 1 else "trumps"
             heading += f" ({kind} {self.codes(view, from_ecart)} from your écart)"
 
-        ascii_only = isinstance(table.app, TableHost) and table.app.settings.ascii_cards
+        ascii_only = isinstance(table.app, TableHost) and table.app.ascii_cards
 
         def reason(card: int) -> str:
             return view.refusal(verb, pattern, card)
