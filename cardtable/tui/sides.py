@@ -22,6 +22,23 @@ def side_name(names: Sequence[str], seats: Sequence[int]) -> str:
     return f"{names[seats[0]]} +{len(seats) - 1}"
 
 
+def score_items(rules: GameRules, names: Sequence[str], scores: Sequence[Number]) -> list[str]:
+    """Every side's name and score: "Ana & Cy 12", or each seat's where each plays alone ("Ana -160")."""
+    return [f"{side_name(names, seats)} {scores[seats[0]]}" for seats in sides(rules, len(names))]
+
+
 def score_line(rules: GameRules, names: Sequence[str], scores: Sequence[Number]) -> str:
     """Every side's score on one line: "Ana & Cy 12 · Bo & Di 8", or each seat's where each plays alone."""
-    return " · ".join(f"{side_name(names, seats)} {scores[seats[0]]}" for seats in sides(rules, len(names)))
+    return " · ".join(score_items(rules, names, scores))
+
+
+def score_lines(rules: GameRules, names: Sequence[str], scores: Sequence[Number], width: int) -> list[str]:
+    """The scores on as few lines of ``width`` as they need, a name never parted from its score (five Tarot
+    players do not fit one line of a menu)."""
+    lines: list[str] = []
+    for item in score_items(rules, names, scores):
+        if lines and len(lines[-1]) + 3 + len(item) <= width:
+            lines[-1] += " · " + item
+        else:
+            lines.append(item)
+    return lines

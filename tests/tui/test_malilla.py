@@ -103,3 +103,18 @@ async def test_a_forbidden_seven_is_refused_with_the_engine_reason() -> None:
         assert table.message == "You may not play 7♦, a forbidden seven: oros have not been led yet."
         assert "forbidden seven" in screen_text(app)
         assert len(table.match.hands[0].actions) == 3  # nothing was played
+
+
+def test_the_status_line_says_whose_redeal_decision_it_is() -> None:
+    from cardtable.tui.games.malilla import PARTS
+    from tests.games.malilla.helpers import REDEAL_DEAL, act, new_hand
+
+    names = ["South", "East", "You", "West"]
+    state = new_hand(REDEAL_DEAL, "KH", dealer=0)
+    # Before East's lead, North (seat 2) may ask: its own screen says the decision is its own.
+    assert PARTS.phase_prompt(state.view(2)).startswith("Your decision: ask your partner for a redeal")
+    act(state, {"seat": 2, "call": "redeal"})
+    assert PARTS.waiting_text(state.view(2), names) == "You ask for a redeal: South decides…"
+    assert PARTS.waiting_text(state.view(1), ["You", "East", "North", "West"]) == (
+        "North asks for a redeal: You decide…"
+    )

@@ -249,6 +249,9 @@ class MalillaView(View):
     albur_winner: int | None
     #: The trump and albur bonuses of this hand, as the deal settled them (public).
     bonuses: tuple[Bonus, ...]
+    #: The match scores as they stand now, by seat: the scores before the hand, the bonuses that counted at
+    #: once at the deal, and the hand's result once it is scored.
+    match_scores: tuple[int, ...]
 
     # Facts worked out from the fields above when asked (a view is made at every decision).
     @property
@@ -634,7 +637,19 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         view.albur = self.albur
         view.albur_winner = self.albur_winner
         view.bonuses = tuple(self.bonuses)
+        view.match_scores = self.match_scores()
         return view
+
+    def match_scores(self) -> tuple[int, ...]:
+        """The match scores now: a bonus that counts at once is in them from the deal on."""
+        by_team = self.team_delta
+        if by_team is None:
+            now = [0, 0]
+            for bonus in self.bonuses:
+                if bonus.counted:
+                    now[bonus.team] += bonus.points
+            by_team = (now[0], now[1])
+        return tuple(int(self.scores[s]) + by_team[s % 2] for s in range(PLAYERS))
 
     def points(self) -> list[Number]:
         pips = self.side_pips

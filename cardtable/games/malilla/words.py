@@ -60,6 +60,15 @@ class MalillaWords(GameWords["MalillaView"]):
             return f"{who} {says(who, 'declines')} the redeal: play goes on."
         return super().describe_action(action, names, reveal, view)
 
+    def redeal_waiting(self, caller: str, answerer: str) -> str:
+        """The status line while a partner who is not at the keyboard answers a redeal call."""
+        return f"{caller} {says(caller, 'asks')} for a redeal: {answerer} {says(answerer, 'decides')}…"
+
+    #: The status line while the player at the keyboard may ask for a redeal before another seat leads.
+    REDEAL_OFFERED = "Your decision: ask your partner for a redeal before the first card is played?"
+    #: The same question, asked of the seat that leads.
+    REDEAL_AT_LEAD = "Your lead: first, you may ask your partner for a redeal."
+
     def choice_label(self, action: Action) -> str:
         if action.verb == "call" and action.value in CALL_LABELS:
             return CALL_LABELS[action.value]

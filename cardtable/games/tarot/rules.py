@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from random import Random
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardtable.engine.cards import Deck, bits, shuffled
 from cardtable.engine.errors import IllegalAction, RecordError
@@ -43,6 +43,7 @@ from .scoring import (
     ATTACK,
     CONTRACTS,
     DEFENCE,
+    NEEDED,
     POIGNEE_NAMES,
     TOTAL_HALF,
     HandFacts,
@@ -343,6 +344,79 @@ SIDE_NAMES = {ATTACK: "attack", DEFENCE: "defence"}
 PLAYS = tuple(play_actions(DECK, seat) for seat in range(5))
 
 
+# ----------------------------------------------------------------- the sides' piles
+
+
+class Piles:
+    """What each side (ATTACK, DEFENCE) has taken trick by trick: card points in half points, oudlers, tricks.
+
+    The Excuse is counted where it goes: back to its own side for a 0.5 card when another side wins the
+    trick, and, played to the last trick outside a chelem of its own side, over to the other side.
+    """
+
+    __slots__ = ("excuse_to", "half", "oudlers", "tricks")
+
+    def __init__(self) -> None:
+        self.half = [0, 0]
+        self.oudlers = [0, 0]
+        self.tricks = [0, 0]
+        #: The side the Excuse went over to when it was played to the last trick outside a chelem of its own side.
+        self.excuse_to: int | None = None
+
+    def take(self, cards: Sequence[int], winner_side: int, excuse_side: int | None, last: bool,
+             excuse_won: bool) -> None:  # fmt: skip
+        """Count a finished trick (``excuse_side``: the side of the seat that played the Excuse, if it is in it)."""
+        half = sum(HALF_POINTS[c] for c in cards)
+        oudlers = sum(1 for c in cards if OUDLERS >> c & 1)
+        if excuse_side is not None:
+            moved = self._move_excuse(excuse_side, winner_side, last, excuse_won)
+            if moved:
+                half -= moved
+                oudlers -= 1
+        self.half[winner_side] += half
+        self.oudlers[winner_side] += oudlers
+        self.tricks[winner_side] += 1
+
+    def _move_excuse(self, excuse_side: int, winner_side: int, last: bool, excuse_won: bool) -> int:
+        """Count the Excuse for another side than the trick's winner where it must; returns the half points moved."""
+        if not last:
+            if excuse_side == winner_side:
+                return 0
+            # The Excuse goes back to its side, which gives a 0.5 card in exchange: 4 points one way.
+            self.half[excuse_side] += HALF_POINTS[EXCUSE] - 1
+            self.oudlers[excuse_side] += 1
+            return HALF_POINTS[EXCUSE] - 1
+        # In the last trick it stays only in a chelem of its own side: led and winning (the slam exception), or
+        # its side takes every trick, this one included.
+        if excuse_won or (excuse_side == winner_side and self.tricks[winner_side] == sum(self.tricks)):
+            return 0
+        # Otherwise it changes side, whole and as an oudler, to the opponents of its player, whoever wins the trick.
+        self.excuse_to = other = DEFENCE if excuse_side == ATTACK else ATTACK
+        if other == winner_side:
+            return 0
+        self.half[other] += HALF_POINTS[EXCUSE]
+        self.oudlers[other] += 1
+        return HALF_POINTS[EXCUSE]
+
+
+class AttackCount(NamedTuple):
+    """The count a player keeps of the attack in the play: its oudlers and card points so far, and its target.
+
+    Only what the seat may know goes in: the tricks it has seen won, with the seats it knows to be the attack
+    (at 5 players the partner stays out until he is known), and the écart's points for the taker alone.
+    """
+
+    #: The seats counted as the attack: the taker, and the partner once this seat knows him.
+    seats: tuple[int, ...]
+    oudlers: int
+    points: Number
+    #: The card points these oudlers need: 56, 51, 41 or 36.
+    needed: int
+    #: The écart's points, included in ``points`` (None for every seat but the taker, who alone has seen it,
+    #: until the hand is scored).
+    ecart: Number | None
+
+
 # ----------------------------------------------------------------- phases of a hand
 
 
@@ -412,6 +486,12 @@ class TarotView(View):
     #: (0 simple, 1 double, 2 triple) of each poignée pattern among them, in the same order.
     set_choices: tuple[tuple[str, CardSet], ...]
     poignee_levels: tuple[int, ...]
+    #: The attack's count as this seat may keep it, from the end of the discard on (None before, and when
+    #: the deal is annulled).
+    attack_count: AttackCount | None
+    #: The same count as every seat may keep it (the partner once he is known to all, no écart): what the table
+    #: shows when nobody in particular is looking.
+    public_count: AttackCount | None
 
     @property
     def trumps(self) -> int:
@@ -483,12 +563,8 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         self.declared = 0
         # Finished tricks are (leader, cards in playing order, winner, half points, winning card).
         #: By side (ATTACK, DEFENCE): card points in half points, oudlers and tricks won.
-        self.side_half = [0, 0]
-        self.side_oudlers = [0, 0]
-        self.side_tricks = [0, 0]
+        self.piles = Piles()
         self.excuse_won_last = False
-        #: The side the Excuse went over to when it was played to the last trick outside a chelem of its own side.
-        self.excuse_to: int | None = None
         self.result: HandScore | None = None
         self.delta: list[int] | None = None
         self.annulled: str | None = None
@@ -851,46 +927,17 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         if last and cards[0] == EXCUSE:
             # The slam exception: an Excuse led to the last trick by a side that won every earlier trick wins it.
             leader_side = self.side(trick[0][0])
-            if self.side_tricks[leader_side] == len(self.trick_history):
+            if self.piles.tricks[leader_side] == len(self.trick_history):
                 winner, win_card = trick[0][0], EXCUSE
                 self.excuse_won_last = True
-        half = sum(HALF_POINTS[c] for c in cards)
-        oudlers = sum(1 for c in cards if OUDLERS >> c & 1)
-        side = self.side(winner)
-        if excuse_seat is not None:
-            moved = self._move_excuse(excuse_seat, side, last)
-            if moved:
-                half -= moved
-                oudlers -= 1
-        self.side_half[side] += half
-        self.side_oudlers[side] += oudlers
-        self.side_tricks[side] += 1
+        excuse_side = None if excuse_seat is None else self.side(excuse_seat)
+        self.piles.take(cards, self.side(winner), excuse_side, last, self.excuse_won_last)
         trick_half = sum(HALF_POINTS[c] for c in cards)
         return winner, (trick[0][0], cards, winner, trick_half, win_card)
 
-    def _move_excuse(self, excuse_seat: int, winner_side: int, last: bool) -> int:
-        """Count the Excuse for another side than the trick's winner where it must; returns the half points moved."""
-        excuse_side = self.side(excuse_seat)
-        if not last:
-            if excuse_side == winner_side:
-                return 0
-            # The Excuse goes back to its side, which gives a 0.5 card in exchange: 4 points one way.
-            self.side_half[excuse_side] += HALF_POINTS[EXCUSE] - 1
-            self.side_oudlers[excuse_side] += 1
-            return HALF_POINTS[EXCUSE] - 1
-        # In the last trick it stays only in a chelem of its own side: led and winning (the slam exception), or
-        # its side takes every trick, this one included.
-        if self.excuse_won_last or (
-            excuse_side == winner_side and self.side_tricks[winner_side] == len(self.trick_history)
-        ):
-            return 0
-        # Otherwise it changes side, whole and as an oudler, to the opponents of its player, whoever wins the trick.
-        self.excuse_to = other = DEFENCE if excuse_side == ATTACK else ATTACK
-        if other == winner_side:
-            return 0
-        self.side_half[other] += HALF_POINTS[EXCUSE]
-        self.side_oudlers[other] += 1
-        return HALF_POINTS[EXCUSE]
+    @property
+    def excuse_to(self) -> int | None:
+        return self.piles.excuse_to
 
     def _end_hand(self) -> None:
         self._score()
@@ -928,14 +975,14 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         tricks = self.size.cards_each
         return HandFacts(
             contract=self.contract,
-            attack_half=self.side_half[ATTACK] + half_points_of(extra),
-            oudlers=self.side_oudlers[ATTACK] + (extra & OUDLERS).bit_count(),
+            attack_half=self.piles.half[ATTACK] + half_points_of(extra),
+            oudlers=self.piles.oudlers[ATTACK] + (extra & OUDLERS).bit_count(),
             poignees=tuple(level for _seat, _cards, level in self.poignees),
             petit_au_bout=self._petit_au_bout(),
             bonuses=self.options.bonuses,
             chelem_announced=bool(self.chelem),
-            attack_won_all=self.side_tricks[ATTACK] == tricks,
-            defence_won_all=self.side_tricks[DEFENCE] == tricks,
+            attack_won_all=self.piles.tricks[ATTACK] == tricks,
+            defence_won_all=self.piles.tricks[DEFENCE] == tricks,
         )
 
     def _score(self) -> None:
@@ -946,6 +993,43 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         self.complete = True
 
     # ----------------------------------------------------------------- views and results
+    def attack_count(self, seat: int) -> AttackCount | None:
+        """The attack's oudlers and points as ``seat`` may count them: the tricks it saw won by the seats it
+        knows to be the attack, and the écart for the taker alone; everything once the hand is scored."""
+        if self.taker is None or self.annulled or self.phase in (BID, KING, DISCARD):
+            return None
+        if self.result is not None:
+            facts = self.result.facts
+            extra = half_points_of(self.attack_pile_extra())
+            seats = tuple(s for s in range(self.players) if self.attack >> s & 1)
+            return AttackCount(seats, facts.oudlers, number(facts.attack_half), self.result.needed, number(extra))
+        partner = self.partner_known_to(seat)
+        known = 1 << self.taker | (0 if partner is None else 1 << partner)
+        piles = self.piles if known == self.attack else self.piles_as_seen(known)
+        half, oudlers = piles.half[ATTACK], piles.oudlers[ATTACK]
+        ecart: Number | None = None
+        if seat == self.taker:
+            # Only the taker has seen his écart (it holds no oudler); a garde sans's chien nobody has seen.
+            extra = half_points_of(self.discard)
+            half += extra
+            ecart = number(extra)
+        seats = tuple(s for s in range(self.players) if known >> s & 1)
+        return AttackCount(seats, oudlers, number(half), NEEDED[oudlers], ecart)
+
+    def piles_as_seen(self, attack: int) -> Piles:
+        """The tricks counted again with ``attack`` (a mask of seats) as the attack: a seat's guess of the sides."""
+        piles = Piles()
+        players, tricks = self.players, self.size.cards_each
+
+        def side(seat: int) -> int:
+            return ATTACK if attack >> seat & 1 else DEFENCE
+
+        for number_, (leader, cards, winner, _half, win_card) in enumerate(self.trick_history, start=1):
+            excuse_side = next((side((leader + k) % players) for k, c in enumerate(cards) if c == EXCUSE), None)
+            last = number_ == tricks
+            piles.take(cards, side(winner), excuse_side, last, last and win_card == EXCUSE)
+        return piles
+
     def view(self, seat: int) -> TarotView:
         """What ``seat`` may see now (built field by field: a view is made at every decision)."""
         phase = self.phase
@@ -989,6 +1073,9 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         view.poignee_levels = (
             tuple(level for level, _choice in self.poignee_choices(seat)) if any(choices) and phase == PLAY else ()
         )
+        view.attack_count = count = self.attack_count(seat)
+        same = seat != self.taker and self.partner_known_to(seat) == self.partner_known_to(-1)
+        view.public_count = count if same else self.attack_count(-1)
         return view
 
     def points(self) -> list[Number]:
@@ -998,7 +1085,7 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
             attack = self.result.facts.attack_half
             halves = (attack, TOTAL_HALF - attack)
         else:
-            halves = (self.side_half[ATTACK], self.side_half[DEFENCE])
+            halves = (self.piles.half[ATTACK], self.piles.half[DEFENCE])
         return [number(halves[self.side(s)]) for s in range(self.players)]
 
     def score_delta(self) -> list[Number] | None:

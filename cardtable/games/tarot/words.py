@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from cardtable.engine.game import Action, View
-from cardtable.engine.words import GameWords, listed, says
+from cardtable.engine.words import GameWords, counted, listed, says
 
 CONTRACT_LABELS = {
     "pass": "Pass",
@@ -17,6 +18,22 @@ CONTRACT_LABELS = {
 EXCUSE = "EX"
 #: The Excuse on a card: too long a word for a card's face, so its first letters.
 EXCUSE_FACE = "Exc"
+
+
+class Count(Protocol):
+    """The attack's count as a view gives it: oudlers, card points so far, what they need, the écart's share."""
+
+    @property
+    def oudlers(self) -> int: ...
+
+    @property
+    def points(self) -> int | float: ...
+
+    @property
+    def needed(self) -> int: ...
+
+    @property
+    def ecart(self) -> int | float | None: ...
 
 
 def is_trump(code: str) -> bool:
@@ -94,6 +111,30 @@ class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
                 return f"Show a poignée of {len(action.get('cards') or ())} trumps"
             return {"chelem": "Announce a chelem (all the tricks)", "no_chelem": "No chelem"}[action.value]
         return super().choice_label(action)
+
+    def king_call_label(self, action: Action, held: bool) -> str:
+        """A king call in the taker's dialog; calling a card of his own hand means playing alone."""
+        label = self.choice_label(action)
+        return f"{label}: yours, so you play alone" if held else label
+
+    def chien_label(self, taker: str) -> str:
+        """The line over the chien while it lies face up on the table."""
+        return f"The chien: {taker} {says(taker, 'takes')} it"
+
+    def chien_heading(self, codes: Iterable[str]) -> str:
+        """The écart dialog's reminder of the cards the chien brought (they are in the hand it shows)."""
+        return f"The chien brought {self.card_list(codes, 'and')}."
+
+    def count_lines(self, count: Count) -> list[str]:
+        """The side panel's count of the attack, under its contract: its oudlers and what they need, the points
+        it has taken (the écart's among them, for the taker)."""
+        return [f"  {counted(count.oudlers, 'oudler')}: {count.needed} needed",
+                f"  {counted(count.points, 'point')} taken"]  # fmt: skip
+
+    def ecart_line(self, codes: Iterable[str], points: int | float | None) -> str:
+        """The taker's reminder of his écart, and what it counts for him."""
+        worth = f", {counted(points, 'point')}" if points is not None else ""
+        return f"Your écart{worth}: {self.glyphs(codes)}"
 
     def advice(self, action: Action, view: View | None = None) -> str:
         if action.verb == "bid" and action.value != "pass":

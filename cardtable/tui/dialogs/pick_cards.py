@@ -1,12 +1,14 @@
 """Choose a set of cards from your hand (Tarot's discard, the trumps of a poignée).
 
 Cards you may not choose are dimmed; trying one shows the engine's reason.  Cards you must include are
-chosen already and stay chosen.
+chosen already and stay chosen.  A chosen card carries a mark on its face and is listed under the hand,
+so the choice reads without colour too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,9 +32,14 @@ class PickCardsDialog(HintedDialog[frozenset[int] | None]):
     ]
 
     def __init__(self, title: str, faces: list[Face], *, allowed: set[int], must: set[int], count: int,
-                 reason: Callable[[int], str], can_cancel: bool = False) -> None:  # fmt: skip
+                 reason: Callable[[int], str], can_cancel: bool = False, note: str = "",
+                 names: Callable[[int], str] | None = None, mark: str = "✓") -> None:  # fmt: skip
+        """``names`` gives a card's glyph for the list of chosen cards; ``mark`` goes on a chosen card's face."""
         super().__init__()
         self.title_text = title
+        self.note = note
+        self.names = names
+        self.mark = mark
         self.faces = faces
         self.allowed = allowed | must
         self.must = must
@@ -44,6 +51,8 @@ class PickCardsDialog(HintedDialog[frozenset[int] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="pick-cards"):
             yield Label(self.title_text, classes="dialog-title")
+            if self.note:
+                yield Static(self.note, id="pick-note", markup=False)
             yield HandView(id="pick-hand")
             yield Static("", id="pick-status")
             yield self.hint_line()
@@ -55,10 +64,21 @@ class PickCardsDialog(HintedDialog[frozenset[int] | None]):
 
     def refresh_hand(self, message: str = "") -> None:
         hand = self.query_one(HandView)
-        hand.show(self.faces, self.allowed)
+        # The cursor stays where the player left it, on a refused card too: showing the hand would move it.
+        cursor = hand.cursor
+        # A card is too narrow for a border label: the mark goes before its rank ("✓10♠" fills it exactly).
+        faces = [
+            replace(face, rank=self.mark + face.rank) if face.index in self.chosen else face for face in self.faces
+        ]
+        hand.show(faces, self.allowed)
+        if hand.cards:
+            hand.cursor = min(cursor, len(hand.cards) - 1)
         for card in hand.cards:
             card.set_class(card.index in self.chosen, "chosen")
-        status = f"{len(self.chosen)} of {self.count} chosen. Space chooses or puts back, Enter when done."
+        status = f"{len(self.chosen)} of {self.count} chosen"
+        if self.chosen and self.names is not None:
+            status += ": " + " ".join(self.names(f.index) for f in self.faces if f.index in self.chosen)
+        status += ".\nSpace chooses or puts back, Enter when done."
         self.query_one("#pick-status", Static).update(f"✗ {message}\n{status}" if message else status)
 
     def action_move(self, step: int) -> None:

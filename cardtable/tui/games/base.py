@@ -168,6 +168,15 @@ class TableParts(ABC, Generic[V]):
         """Per seat, the points its side has taken in this hand so far, where the table shows them."""
         return None
 
+    def match_scores(self, view: V) -> Sequence[Number] | None:
+        """Per seat, the match score as it stands now, where a game counts points during a hand (None: the
+        scores of the hands played)."""
+        return None
+
+    def spread(self, view: V, names: list[str]) -> tuple[str, list[int]] | None:
+        """Cards lying face up on the table in place of a trick, and the line that says what they are."""
+        return None
+
     # ------------------------------------------------------------- words
     def hint_text(self, action: Action, view: V | None = None) -> str:
         """What follows "Hint: " for ``action`` ("play Q♦."), whatever kind of decision it is."""
@@ -200,6 +209,10 @@ class TableParts(ABC, Generic[V]):
     def phase_prompt(self, view: V) -> str:
         """What the human is asked to do now (the table adds the keys that do it)."""
         return "Your turn: pick a card."
+
+    def waiting_text(self, view: V, names: list[str]) -> str | None:
+        """What the status line says while a seat not at the keyboard decides (None: "Waiting for NAME…")."""
+        return None
 
     def seat_note(self, view: V, seat: int) -> str:
         """A short public note under a seat's name (a bid, a call)."""

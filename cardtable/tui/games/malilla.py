@@ -41,6 +41,10 @@ class MalillaParts(TargetHeading, TrumpSuitFacts, TableParts[MalillaView]):
         lines.append(f"Dealer {names[v.dealer]}")
         return lines
 
+    def match_scores(self, view: MalillaView) -> tuple[int, ...]:
+        # A trump or albur bonus that counts at once is in the score from the deal.
+        return view.match_scores
+
     def seat_note(self, view: MalillaView, seat: int) -> str:
         for caller, word in reversed(view.calls):
             if caller == seat:
@@ -50,7 +54,16 @@ class MalillaParts(TargetHeading, TrumpSuitFacts, TableParts[MalillaView]):
     def phase_prompt(self, view: MalillaView) -> str:
         if view.phase == ANSWER:
             return "Your partner asks for a redeal: agree, or decline and play on?"
+        if view.optional_calls:
+            return WORDS.REDEAL_OFFERED
+        if any(a.verb == CALL_VERB and a.value == REDEAL for a in view.legal_actions()):
+            return WORDS.REDEAL_AT_LEAD
         return "Your turn: pick a card."
+
+    def waiting_text(self, view: MalillaView, names: list[str]) -> str | None:
+        if view.phase == ANSWER and view.caller is not None and view.to_act is not None:
+            return WORDS.redeal_waiting(names[view.caller], names[view.to_act])
+        return None
 
     def calls_to_offer(self, view: MalillaView, actions: list[Action]) -> list[Action]:
         # The leader may call too: ask before the first card, so the chance is not lost to a quick lead.

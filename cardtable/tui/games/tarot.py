@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from cardtable.engine.cards import bits
 from cardtable.engine.game import Action
+from cardtable.engine.words import counted
 from cardtable.games.tarot.rules import (
     BID,
     CHELEM,
@@ -20,7 +21,9 @@ from cardtable.games.tarot.rules import (
     card_set_action,
 )
 from cardtable.games.tarot.scoring import POIGNEE_NAMES, number
+from cardtable.games.tarot.words import WORDS
 from cardtable.tui.dialogs.choice import ChoiceDialog
+from cardtable.tui.host import TableHost
 
 from .base import SeenTrick, Table, TableParts, TrickFacts
 
@@ -43,24 +46,37 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
     def codes(self, view: TarotView, mask: int) -> str:
         return self.words.glyphs(view.deck.codes_of(mask))
 
+    def heading(self, view: TarotView) -> str:
+        return f"{self.rules.title} — {counted(view.options.deals, 'deal')}"
+
     def info_lines(self, view: TarotView, names: list[str], private: bool = True) -> list[str]:
         v = view
-        lines = [f"Deals: {v.options.deals}"]
+        lines = []
+        count = v.attack_count if private else v.public_count
         if v.taker is not None and v.contract:
             lines.append(f"{names[v.taker]}: {v.contract.replace('_', ' ')}")
+            if count is not None:
+                lines.extend(WORDS.count_lines(count))
         if v.called is not None:
-            lines.append(f"King called: {self.card_name(v.deck.codes[v.called])}")
+            lines.append(f"King called: {self.words.glyph(v.deck.codes[v.called])}")
             partner = v.known_partner if private else v.revealed_partner
             if partner is not None:
                 lines.append(f"Partner: {names[partner]}")
-        if v.chien:
+        mine = private and v.seat == v.taker
+        # While the taker discards the chien lies on the table; then his écart line tells him more.
+        if v.chien and v.phase != DISCARD and not (mine and v.discard):
             lines.append(f"Chien: {self.codes(view, v.chien)}")
-        if private and v.discard and v.seat == v.taker:
-            lines.append(f"Your écart: {self.codes(view, v.discard)}")
+        if mine and v.discard:
+            lines.append(WORDS.ecart_line(v.deck.codes_of(v.discard), count.ecart if count else None))
         if v.chelem:
             lines.append("Chelem announced")
-        lines.append(f"Dealer {names[v.dealer]}")
         return lines
+
+    def spread(self, view: TarotView, names: list[str]) -> tuple[str, list[int]] | None:
+        """The chien, face up on the table from the moment it is turned until the taker has made his écart."""
+        if view.phase != DISCARD or not view.chien or view.taker is None:
+            return None
+        return WORDS.chien_label(names[view.taker]), list(bits(view.chien))
 
     def centre_text(self, view: TarotView) -> str:
         contract = view.contract
@@ -90,7 +106,12 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
     async def ask(self, table: Table[TarotView], view: TarotView, actions: list[Action]) -> Action | None:
         if view.phase == DISCARD:
             pattern = next(p for verb, p in view.card_sets() if verb == DISCARD_VERB)
-            return await self.pick_set(table, view, DISCARD_VERB, "Your écart", pattern)
+            note = WORDS.chien_heading(view.deck.codes_of(view.chien))
+            return await self.pick_set(table, view, DISCARD_VERB, "Your écart", pattern, note)
+        if view.phase == KING:
+            labels = [(WORDS.king_call_label(a, bool(view.hand >> view.deck.index[a.value] & 1)), a)
+                      for a in actions]  # fmt: skip
+            return await table.app.push_screen_wait(ChoiceDialog(self.phase_prompt(view), labels))
         return await super().ask(table, view, actions)
 
     async def ask_calls(self, table: Table[TarotView], view: TarotView, calls: list[Action]) -> Action | None:
@@ -107,7 +128,7 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
         return await self.pick_set(table, view, POIGNEE, "Which trumps do you show?", pattern)
 
     async def pick_set(self, table: Table[TarotView], view: TarotView, verb: str, title: str,
-                       pattern: CardSet) -> Action | None:  # fmt: skip
+                       pattern: CardSet, note: str = "") -> Action | None:  # fmt: skip
         from cardtable.tui.dialogs.pick_cards import PickCardsDialog
 
         count = pattern.must.bit_count() + pattern.choose
@@ -120,12 +141,16 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
             kind = "trump" if from_ecart.bit_count() == 1 else "trumps"
             heading += f" ({kind} {self.codes(view, from_ecart)} from your écart)"
 
+        ascii_only = isinstance(table.app, TableHost) and table.app.ascii_cards
+
         def reason(card: int) -> str:
             return view.refusal(verb, pattern, card)
 
         chosen = await table.app.push_screen_wait(
             PickCardsDialog(heading, faces, allowed=set(bits(pattern.pool)),
-                            must=set(bits(pattern.must)), count=count, reason=reason, can_cancel=verb == POIGNEE)
+                            must=set(bits(pattern.must)), count=count, reason=reason, can_cancel=verb == POIGNEE,
+                            note=note, names=lambda card: WORDS.glyph(view.deck.codes[card]),
+                            mark="x" if ascii_only else "✓")
         )  # fmt: skip
         if chosen is None:
             return None

@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from cardtable.games import available_games, find_game
 from cardtable.saves import FoundMatch
-from cardtable.tui.sides import score_line
+from cardtable.tui.sides import score_line, score_lines
 
 BANNER = "♠ ♥  cardtable  ♦ ♣"
 
@@ -65,6 +65,10 @@ class StartScreen(Screen[str]):
         first = self.resumable[0] if self.resumable else None
         for n, found in enumerate(self.unfinished):
             head, _, scores = match_summary(found).partition("\n")
+            if found.match is not None and found.config is not None:
+                names = [seat.name for seat in found.config.seats]
+                # Each line of the menu holds about 46 characters after its indent.
+                scores = "\n   ".join(score_lines(found.match.rules, names, found.match.scores, 46))
             if found.locked:
                 label = f"{head} — open in another window" + (f"\n   {scores}" if scores else "")
             else:

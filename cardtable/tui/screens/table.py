@@ -42,6 +42,7 @@ from cardtable.tui.widgets.card import Face
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.log import TableLog
 from cardtable.tui.widgets.seat import SeatPanel
+from cardtable.tui.widgets.spread import CardSpread
 from cardtable.tui.widgets.trick import TrickArea
 
 #: Where each seat sits on screen, counted from the bottom seat in playing order (the next is on your right).
@@ -140,6 +141,7 @@ class TableScreen(Screen[None], Generic[V]):
                 with Horizontal(id="middle"):
                     yield SeatPanel(id="left", classes="seat side")
                     yield TrickArea(id="trick")
+                    yield CardSpread(id="spread")
                     yield SeatPanel(id="right", classes="seat side")
                 yield Static("", id="notice", markup=False)
                 yield Static("", id="prompt", markup=False)
@@ -169,6 +171,7 @@ class TableScreen(Screen[None], Generic[V]):
         used = set(POSITIONS[self.match.players])
         for position in AROUND:
             self.query_one(f"#{position}").display = position in used
+        self.query_one(CardSpread).display = False
         self.log_line(f"{self.rules.title}: {', '.join(self.names)}.")
         if self.match.hands:
             self.log_line(f"— Resuming hand {len(self.match.hands)}.")
@@ -263,6 +266,9 @@ class TableScreen(Screen[None], Generic[V]):
                 self.log_line(line)
                 self.say(line)  # what the call settled, for everyone at the table
             self.save_after_frame()
+            self.refresh_table()
+            await self.pause_on_spread()
+            return
         elif isinstance(event, TrickWon):
             self.log_trick(event.trick)
             self.refresh_table(finished=True)
@@ -277,6 +283,13 @@ class TableScreen(Screen[None], Generic[V]):
             return
         self.refresh_table()
 
+    async def pause_on_spread(self) -> None:
+        """Cards just laid on the table (a Tarot chien turned up) stay a moment before a computer takes them."""
+        state = self.match.current
+        spread = self.query_one(CardSpread)
+        if state is not None and spread.display and state.to_act not in self.humans:
+            await wait_or_skip(self.skip, self.settings.pause * 3)
+
     async def pause_after_trick(self) -> None:
         """Leave a finished trick on the table for a moment (a key skips it)."""
         await wait_or_skip(self.skip, self.settings.pause * 1.5)
@@ -290,9 +303,7 @@ class TableScreen(Screen[None], Generic[V]):
     def log_trick(self, trick: FinishedTrick) -> None:
         """Who won a trick, and what it was worth in games whose tricks carry points (not Truco's)."""
         winner = self.names[trick.winner] if trick.winner is not None else "Nobody"
-        worth = ""
-        if self.parts.words.trick_points:
-            worth = f", {trick.points} point" + ("" if trick.points == 1 else "s")
+        worth = f", {counted(trick.points, 'point')}" if self.parts.words.trick_points else ""
         self.log_line(f"{winner} {says(winner, 'wins')} the trick{worth}.")
 
     def autosave(self) -> None:
@@ -516,7 +527,16 @@ class TableScreen(Screen[None], Generic[V]):
                 placed[self.position_of(seat)] = self.face(view, card, winning=best, **marks)
         aside_card, aside_title, note = self.parts.aside(view)
         aside = self.face(view, aside_card, title=aside_title) if aside_card is not None else None
-        self.query_one(TrickArea).show(placed, self.parts.centre_text(view), aside, note, large=self.large_cards())
+        trick_area = self.query_one(TrickArea)
+        trick_area.show(placed, self.parts.centre_text(view), aside, note, large=self.large_cards())
+        spread = self.parts.spread(view, self.names)
+        spread_area = self.query_one(CardSpread)
+        if spread is not None:
+            text, shown = spread
+            spread_area.show(text, [self.face(view, card) for card in shown])
+        if (spread is not None) != spread_area.display:
+            spread_area.display = spread is not None
+            trick_area.display = spread is None
 
     def refresh_hand(self, view: V, held: int) -> None:
         hand = self.query_one(HandView)
@@ -541,6 +561,8 @@ class TableScreen(Screen[None], Generic[V]):
         lines.append("")
         lines.append("Score")
         now = self.parts.scores_now(view)
+        if now is None:
+            now = self.parts.match_scores(view)
         for side_seats, score in self.sides_and_scores():
             score = now[side_seats[0]] if now is not None else score
             standing = self.parts.standing(view, score)
@@ -576,8 +598,11 @@ class TableScreen(Screen[None], Generic[V]):
         elif self.waiting is not None and self.view is not None:
             text = self.turn_prompt(self.view)
         elif state.to_act is not None:
+            drawn = self.drawn_view()
+            waiting = self.parts.waiting_text(drawn[0], self.names) if drawn is not None else None
             name = self.names[state.to_act]
-            text = f"Waiting for {'you' if name.lower() == 'you' else name}…  ({self.key('faster')}: faster)"
+            waiting = waiting or f"Waiting for {'you' if name.lower() == 'you' else name}…"
+            text = f"{waiting}  ({self.key('faster')}: faster)"
         else:
             text = ""
         if text != self.prompt_text:

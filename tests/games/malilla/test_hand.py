@@ -230,6 +230,21 @@ def test_bonus_bookkeeping_at_the_deal() -> None:
     assert state.summary()["albur_winner"] == 0 and state.summary()["redealt"] is False
 
 
+def test_a_bonus_that_counts_at_once_is_in_the_views_match_score_from_the_deal() -> None:
+    # Team 1 deals at 32: its trump bonus (4) waits for the end; team 0's albur (5 from 10) counts at once.
+    hands = [["AS"], ["KS"], ["JS"], ["AC"]]
+    state = new_hand(hands, "AC", scores=[10, 32, 10, 32], albur=("7D", "AD"))
+    assert all(state.view(seat).match_scores == (15, 32, 15, 32) for seat in range(4))
+    # The seed's hand: 7H turned by dealer 3, so team 1 has its 5 at once; at the end the delta says it all.
+    played = new_hand(SEED_DEAL, "7H")
+    assert played.view(0).match_scores == (0, 5, 0, 5)
+    # An agreed redeal voids the bonus: the score goes back.
+    redealt = new_hand(REDEAL_DEAL, "KH", dealer=0)
+    assert redealt.view(1).match_scores == (3, 0, 3, 0)
+    act(redealt, REDEAL, {"seat": 0, "call": "agree"})
+    assert redealt.view(1).match_scores == (0, 0, 0, 0)
+
+
 def test_a_bonus_already_counted_is_part_of_the_check() -> None:
     # Dealer 2 (team 0) turns JC: 29 + 1 = 30 counts; albur 29 + 1 + 5 = 35 reaches the target: held back.
     state = new_hand([["AS"], ["KS"], ["JC"], ["JS"]], "JC", dealer=2, scores=[29, 0, 29, 0], albur=("7D", "AD"))
