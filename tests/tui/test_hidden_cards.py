@@ -170,6 +170,7 @@ SCENARIOS = {
         first_dealer=3,
         scripted=[Action(3, "trump", "pass")],
         quick=3,
+        opens=frozenset({"TrumpChoiceDialog", "TalkDialog"}),
     ),
     # Alone against three computers as the Belgian dealer's partner: the hand face down while North chooses
     # (the slow battery; the table tests check the face-down hand at a slow speed).

@@ -29,6 +29,8 @@ class TableLog(RichLog):
     virtual_size = Reactive(Size(0, 0), layout=False)
     #: The log's style, scroll offset and width while it paints (see ``render_lines``).
     _painting: tuple[Style, int, int, int] | None = None
+    #: The width the lines were last wrapped at: a paint at another width asks for them again.
+    _wrapped_width = 0
 
     def write(
         self,
@@ -42,6 +44,7 @@ class TableLog(RichLog):
         if not self._size_known:  # held back until the log knows its width, then written again through here
             return super().write(content, width, expand, shrink, scroll_end, animate)
         height = self.scrollable_content_region.height
+        self._wrapped_width = self.scrollable_content_region.width
         overflowed = self.virtual_size.height > height
         super().write(content, width, expand, shrink, scroll_end=False)
         if overflowed != (self.virtual_size.height > height):
@@ -59,7 +62,12 @@ class TableLog(RichLog):
         # A RichLog works out its style, scroll and width again for every line it paints (its style is a
         # walk up to the screen, dearer than the line): once a paint is enough.
         scroll_x, scroll_y = self.scroll_offset
-        self._painting = (self.rich_style, scroll_x, scroll_y, self.scrollable_content_region.width)
+        width = self.scrollable_content_region.width
+        if self.lines and width != self._wrapped_width:
+            # Painted at a width the lines were not wrapped for (they came before the layout was final).
+            self._wrapped_width = width
+            self.post_message(self.Resized())
+        self._painting = (self.rich_style, scroll_x, scroll_y, width)
         try:
             return super().render_lines(crop)
         finally:
