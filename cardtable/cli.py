@@ -160,6 +160,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="a game option (repeatable, each name once)")  # fmt: skip
     sim.add_argument("--json", action="store_true", help="print only the JSON summary")
     sim.add_argument("--time-decisions", action="store_true", help="also report each level's decision times")
+    sim.add_argument("--duplicate", action="store_true",
+                     help="play every deal once per rotation of the seats (the same cards, the sides swapped) "
+                          "and compare the levels")  # fmt: skip
     sim.set_defaults(func=cmd_sim)
 
     play = sub.add_parser("play", help="sit down at a table straight away")
@@ -388,7 +391,11 @@ def cmd_sim(args: argparse.Namespace) -> int:
         progress_bar = Progress(console=Console(stderr=True), transient=True)
     rounds = args.hands if args.hands is not None else args.matches
     kwargs: dict[str, Any] = dict(
-        matches=args.matches, seed=args.seed, hands=args.hands, time_decisions=args.time_decisions
+        matches=args.matches,
+        seed=args.seed,
+        hands=args.hands,
+        time_decisions=args.time_decisions,
+        duplicate=args.duplicate,
     )
     if progress_bar is not None:
         with progress_bar:

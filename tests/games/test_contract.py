@@ -133,6 +133,29 @@ def check_secrecy(match: Match, rng: random.Random, tally: dict[str, int]) -> No
             assert other == view, f"seat {seat}'s view changes when {first} and {second} swap places"
 
 
+def check_rebuilding(match: Match, rng: random.Random) -> None:
+    """What a search does with a hand keeps it intact, and what it rebuilds from a view is the hand seen.
+
+    A clone played on leaves the hand as it was; the hand rebuilt from a seat's view and the real hidden cards
+    shows every seat what the hand shows it; every world the seat's sampler deals rebuilds a hand that shows the
+    seat its very view (so the world fits everything the view shows).
+    """
+    state = match.hands[-1].state
+    rules = match.rules
+    views = [state.view(seat) for seat in range(match.players)]
+    if not state.complete:
+        twin = state.clone()
+        twin.apply(rng.choice(twin.legal_actions()))
+        assert [state.view(seat) for seat in range(match.players)] == views, "playing on a clone changed the hand"
+    for seat, view in enumerate(views):
+        rebuilt = rules.state_from_view(view, state.hidden())
+        assert [rebuilt.view(other) for other in range(match.players)] == views, f"seat {seat}'s rebuilt hand differs"
+        worlds = rules.sample_hidden(view, rng, 2)
+        assert worlds or state.complete, f"no world fits seat {seat}'s view"
+        for world in worlds:
+            assert rules.state_from_view(view, world).view(seat) == view, f"a world dealt for seat {seat} does not fit"
+
+
 def enum_values(view: View) -> set[Enum]:
     """The enum members a view shows (its phase, Truco's kind of hand...)."""
     return {value for field in dataclasses.fields(view) if isinstance(value := getattr(view, field.name), Enum)}
@@ -177,6 +200,7 @@ def play_and_check(game: str, players: int, raw: dict[str, Any], seed: int, tall
                     check_view_form(state.view(other))
                     assert bool(state.view(other).legal_actions()) == (other == seat)
                 check_secrecy(match, rng, tally)
+                check_rebuilding(match, rng)
             match.apply(seats[seat].decide(view))
             step += 1
         decisions += step
@@ -206,6 +230,7 @@ def record_ends(game: str, rng: random.Random, tally: dict[str, int]) -> set[Enu
             check_view_form(state.view(seat))
             shown |= enum_values(state.view(seat))
         check_secrecy(match, rng, tally)
+        check_rebuilding(match, rng)
     return shown
 
 

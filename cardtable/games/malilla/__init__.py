@@ -4,9 +4,11 @@ the players."""
 
 from .ai import MalillaHeuristic
 from .beginner import MalillaBeginner
+from .expert import MalillaExpert
 from .rules import RULES
 
 RULES.add_level("beginner", MalillaBeginner)
 RULES.add_level("heuristic", MalillaHeuristic)
+RULES.add_level("expert", MalillaExpert)
 
 __all__ = ["RULES"]

@@ -3,9 +3,11 @@ in ``beginner.py`` and ``ai.py``, joined here so that the rules never import the
 
 from .ai import ManilleHeuristic
 from .beginner import ManilleBeginner
+from .expert import ManilleExpert
 from .rules import RULES
 
 RULES.add_level("beginner", ManilleBeginner)
 RULES.add_level("heuristic", ManilleHeuristic)
+RULES.add_level("expert", ManilleExpert)
 
 __all__ = ["RULES"]

@@ -22,6 +22,7 @@ from cardtable.engine.game import (
     Deal,
     GameRules,
     HandState,
+    Hidden,
     Number,
     Trick,
     View,
@@ -36,7 +37,16 @@ from cardtable.engine.game import (
 )
 from cardtable.engine.options import option, parse_options
 from cardtable.engine.words import counted, says
-from cardtable.games.tricks import FollowRules, TrickHand, cards_held, trick_table, tricks_won
+from cardtable.games.cardcount import count_cards, sample_trick_hands
+from cardtable.games.tricks import (
+    FollowRules,
+    TrickHand,
+    cards_held,
+    dealt_hands,
+    played_actions,
+    trick_table,
+    tricks_won,
+)
 
 from .words import WORDS
 
@@ -169,6 +179,8 @@ class ManilleView(View):
     contract: tuple[int, int, int] | None
     multiplier: int
     knocker: int | None
+    #: The knock round's words so far as (seat, word).
+    doubling_calls: tuple[tuple[int, str], ...]
 
     # Facts worked out from the fields above when asked (a view is made at every decision).
     @property
@@ -199,10 +211,27 @@ class ManilleView(View):
         return repr((self.seat, self.dealer, str(self.phase), self.hand, self.turned, self.trick, self.tricks,
                      enum_free(self.bids), self.multiplier, self.knocker, self.scores))  # fmt: skip
 
+    @property
+    def log(self) -> tuple[Action, ...]:
+        """The auction, the knock round and every card played, in order (everything in Manille is public)."""
+        actions = [
+            Action(seat, BID_VERB, PASS)
+            if suit is None
+            else Action(seat, BID_VERB, value, (("suit", DECK.suits[suit]),))
+            for seat, value, suit in self.bids
+        ]
+        actions.extend(Action(seat, CALL_VERB, word) for seat, word in self.doubling_calls)
+        actions.extend(played_actions(DECK, self.tricks, self.trick, self.players))
+        return tuple(actions)
+
 
 class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
     phase: Phase
     words = WORDS
+    copied = ("hands", "trick", "passed", "doubling_queue")
+    #: The knock round's words so far as (seat, word): on the class until the first one, so that a hand without
+    #: the knock round keeps under thirty attributes of its own.
+    doubling_calls: tuple[tuple[int, str], ...] = ()
 
     def __init__(self, options: ManilleOptions, players: int, dealer: int, deal: ManilleDeal, scores: Sequence[Number]):
         self.options = options
@@ -366,6 +395,7 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
     def _apply_doubling(self, word: str) -> None:
         queue = self.doubling_queue
         speaker = queue.pop(0)
+        self.doubling_calls = (*self.doubling_calls, (speaker, word))
         if word == KNOCK:
             self.multiplier = 2
             self.knocker = speaker
@@ -417,7 +447,11 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         view.contract = self.contract
         view.multiplier = self.multiplier
         view.knocker = self.knocker
+        view.doubling_calls = self.doubling_calls
         return view
+
+    def hidden(self) -> Hidden:
+        return Hidden(tuple(self.hands))
 
     def side_pips_by_seat(self) -> list[int]:
         return [self.side_pips[side] for side in self.table.sides]
@@ -585,6 +619,17 @@ class ManilleRules(GameRules):
         if not isinstance(suit, str) or suit.upper() not in DECK.suits:
             raise RecordError(f"action.suit must be one of S, H, D, C, not {suit!r}")
         return Action(seat, BID_VERB, value, (("suit", suit.upper()),))
+
+    def state_from_view(self, view: ManilleView, hidden: Hidden) -> ManilleHand:
+        deal = ManilleDeal(dealt_hands(hidden.hands, view.tricks, view.trick, view.players), view.turned)
+        hand = ManilleHand(view.options, view.players, view.dealer, deal, view.scores)
+        for action in view.log:
+            hand.apply(action)
+        return hand
+
+    def sample_hidden(self, view: ManilleView, rng: random.Random, count: int) -> list[Hidden]:
+        in_play = self.deck(view.options, view.players)[1]
+        return sample_trick_hands(count_cards(view, DECK, follow_rules(view.options), in_play), rng, count)
 
     def match_result(
         self, options: ManilleOptions, players: int, scores: Sequence[Number], hand: HandState
