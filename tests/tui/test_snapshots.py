@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -87,3 +88,77 @@ def test_terminal_too_small(snap_compare: Any, size: tuple[int, int]) -> None:
         await pilot.pause(0.3)
 
     assert snap_compare(app, terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_settings_screen(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def open_settings(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: pilot.app.screen.__class__.__name__ == "StartScreen")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: pilot.app.screen.__class__.__name__ == "SettingsScreen")
+
+    assert snap_compare(CardTableApp(), terminal_size=size, run_before=open_settings)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_table_without_colour(snap_compare: Any, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """NO_COLOR: the cards you may not play have no frame, the chosen one a heavy frame, trumps a square one."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = CardTableApp(table_config("manille", RANDOM_SEATS, seed=12, first_dealer=0))
+
+    async def your_turn(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
+
+    assert snap_compare(app, terminal_size=size, run_before=your_turn)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_table_in_ascii(snap_compare: Any, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A C locale: the table turns to ASCII by itself (borders, backs, arrows, suit letters)."""
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.setenv("LC_CTYPE", "C.UTF-8")
+    app = CardTableApp(table_config("manille", RANDOM_SEATS, seed=12, first_dealer=0))
+
+    async def your_turn(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
+
+    assert snap_compare(app, terminal_size=size, run_before=your_turn)
+
+
+def four_finished_matches(home: Path) -> None:
+    from tests.stats.support import archive
+
+    archive(home, "manille/match_end_101", "m1", "2026-11-30T20:15:00Z")
+    archive(home, "truco/target_option_match_ends_at_target", "m2", "2026-12-01T09:05:00Z")
+    archive(home, "malilla/capote_wins_at_once", "m3", "2026-12-01T09:40:00Z", assisted={"undos": 0, "hints": 2})
+    archive(home, "manille/target_reached_exactly", "m4", "2026-12-01T10:30:00Z")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_statistics_screen(snap_compare: Any, size: tuple[int, int], table_home: Path) -> None:
+    from cardtable.tui.screens.stats import StatsScreen
+
+    four_finished_matches(table_home)
+
+    async def open_statistics(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: pilot.app.screen.__class__.__name__ == "StartScreen")
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, StatsScreen))
+
+    assert snap_compare(CardTableApp(), terminal_size=size, run_before=open_statistics)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_history_list(snap_compare: Any, size: tuple[int, int], table_home: Path) -> None:
+    from cardtable.archive import set_star
+    from cardtable.tui.screens.history import HistoryScreen
+
+    four_finished_matches(table_home)
+    set_star("m2", True, table_home)
+
+    async def open_history(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: pilot.app.screen.__class__.__name__ == "StartScreen")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, HistoryScreen))
+
+    assert snap_compare(CardTableApp(), terminal_size=size, run_before=open_history)

@@ -6,10 +6,12 @@ from .ai import TarotHeuristic
 from .beginner import TarotBeginner
 from .count import sample_hidden
 from .rules import RULES
+from .tally import TarotTally
 
 RULES.add_sampler(sample_hidden)
 
 RULES.add_level("beginner", TarotBeginner)
-RULES.add_level("heuristic", TarotHeuristic)
+RULES.add_level("heuristic", TarotHeuristic, label="Club player")
+RULES.count_with(TarotTally)
 
 __all__ = ["RULES"]

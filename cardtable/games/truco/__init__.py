@@ -2,12 +2,15 @@
 and ``argentino.py``, the computer players in ``beginner.py``, ``ai.py`` and ``argentino_ai.py``, joined here so
 that the rules never import the players that read them."""
 
+from .ai import weak_position
 from .argentino_ai import HeuristicByVariant
 from .beginner import BeginnerByVariant
 from .rules import RULES
+from .tally import TrucoTally
 
 # Each level hands Paulista and Mineiro views to their player, Argentino views to its own.
 RULES.add_level("beginner", BeginnerByVariant)
-RULES.add_level("heuristic", HeuristicByVariant)
+RULES.add_level("heuristic", HeuristicByVariant, label="Club player")
+RULES.count_with(lambda seat, options, players: TrucoTally(seat, options, players, weak_position))
 
 __all__ = ["RULES"]
