@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, Self
 
 from .cards import Deck, cards_in
 from .errors import IllegalAction, RecordError, quote
@@ -190,6 +190,31 @@ class View:
         """A text that identifies the view: equal views give equal fingerprints (seeds hints)."""
         raise NotImplementedError
 
+    @property
+    def log(self) -> tuple[Action, ...]:
+        """Every action of the hand so far that this seat saw, in order, as the record writes them.
+
+        What the seat did not see stays out of the action: a card another seat put face down or aside reads
+        ``None`` where the record names it (``UNSEEN``).  With the seat's cards and those it cannot see
+        (``Hidden``), the log is enough to play the hand again up to this moment (``GameRules.state_from_view``).
+        """
+        raise NotImplementedError(f"{type(self).__name__} keeps no action log")
+
+
+#: What a view's log writes for a card this seat did not see (a face-down play, a discard put aside).
+UNSEEN = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hidden:
+    """One way the cards a seat cannot see may lie, consistent with its view: what a search deals itself.
+
+    ``hands`` holds every seat's cards now, the viewing seat's own included.  A game that hides cards outside
+    the hands (Tarot's chien and discard, Truco's face-down plays) says where they are in a subclass.
+    """
+
+    hands: tuple[int, ...]
+
 
 class HandState(ABC):
     """One hand (one deal) in progress."""
@@ -234,6 +259,26 @@ class HandState(ABC):
     def score_delta(self) -> list[Number] | None:
         """Per seat, what the hand adds to the match score; ``None`` while incomplete."""
 
+    #: The attributes holding a list, set or dict that ``clone`` copies (``None``: every such attribute, found by
+    #: looking, the slower way).  Everything else a hand holds is immutable and shared by its clones.
+    copied: ClassVar[tuple[str, ...] | None] = None
+
+    def clone(self) -> Self:
+        """An independent copy of the hand: what is done to one leaves the other as it was (search plays on it)."""
+        twin = object.__new__(type(self))
+        attributes = self.__dict__.copy()
+        names = self.copied
+        if names is None:
+            names = tuple(name for name, value in attributes.items() if isinstance(value, list | set | dict))
+        for name in names:
+            attributes[name] = attributes[name].copy()
+        twin.__dict__ = attributes
+        return twin
+
+    def hidden(self) -> Hidden:
+        """Where the cards lie that some seat may not see, as ``GameRules.state_from_view`` reads them."""
+        raise NotImplementedError(f"{type(self).__name__} cannot say where its hidden cards lie")
+
     #: Whether this hand's views may offer actions that name no card (Truco's blind plays pick a face-down
     #: slot), which ``resolve`` turns into the record's action; the match asks only the hands that do.
     resolves_actions: bool = False
@@ -248,6 +293,10 @@ class HandState(ABC):
 
     def stats(self) -> dict[str, int]:
         """Counts of this hand that ``cardtable sim`` adds up over a run (Tarot's contracts made)."""
+        return {}
+
+    def seat_stats(self, seat: int) -> dict[str, int]:
+        """Counts of one seat in this hand that ``cardtable sim`` adds up by level (Tarot's contracts taken)."""
         return {}
 
     def summary(self) -> dict[str, Any]:
@@ -300,6 +349,8 @@ class Deal:
 
 #: Makes a computer player, seeded or (``None``) seeded from each view it is shown.
 PlayerFactory = Callable[[random.Random | None], "ComputerPlayer[Any]"]
+#: Deals the cards a view hides: (view, generator, how many worlds) to worlds (``GameRules.sample_hidden``).
+HiddenSampler = Callable[[Any, random.Random, int], "Sequence[Hidden]"]
 
 
 class SeatTally:
@@ -372,6 +423,7 @@ class GameRules(ABC):
 
     def __init__(self) -> None:
         self._levels: dict[str, PlayerFactory] = {}
+        self._sampler: HiddenSampler | None = None
         self._level_labels: dict[str, str] = {}
         self._tally: TallyFactory | None = None
 
@@ -386,6 +438,11 @@ class GameRules(ABC):
     def level_label(self, name: str) -> str:
         """How a player's menu names the computer level ``name``."""
         return self._level_labels.get(name) or name.replace("_", " ").capitalize()
+
+    def add_sampler(self, sampler: HiddenSampler) -> None:
+        """Join a sampler of hidden cards kept in a module of its own (its package does it, beside the rules):
+        ``sample_hidden`` then asks it."""
+        self._sampler = sampler
 
     def computer_levels(self) -> Mapping[str, PlayerFactory]:
         """The game's own computer levels by name, in the order they were added."""
@@ -440,6 +497,26 @@ class GameRules(ABC):
 
     def next_dealer(self, hand: HandState) -> int:
         return (hand.dealer + 1) % hand.players
+
+    def state_from_view(self, view: Any, hidden: Hidden) -> HandState:
+        """The hand ``view`` was made from, with the cards it hides placed as ``hidden`` says.
+
+        The view's log is played again on a deal made of what the view shows and what ``hidden`` adds, so the
+        hand is rebuilt in every phase.  ``IllegalAction`` means ``hidden`` does not fit the view.  A game
+        that cannot rebuild its hands keeps this default, which says so (``NotImplementedError``).
+        """
+        raise NotImplementedError(f"{self.title} cannot rebuild a hand from a view")
+
+    def sample_hidden(self, view: Any, rng: random.Random, count: int) -> list[Hidden]:
+        """Up to ``count`` ways the cards ``view`` hides may lie, each drawn uniformly among those that fit it.
+
+        "Fit" is everything the view shows: the cards played, the voids and duties they reveal, the cards shown
+        to everyone.  Fewer come back only when fewer exist.  The default asks the sampler the game's package
+        joined (``add_sampler``), if any.
+        """
+        if self._sampler is None:
+            raise NotImplementedError(f"{self.title} has no sampler of hidden cards")
+        return list(self._sampler(view, rng, count))
 
     @abstractmethod
     def match_result(

@@ -12,11 +12,15 @@ Everything is kept as deck masks because a computer player builds a count before
 from __future__ import annotations
 
 import functools
+import itertools
+import random
 from collections.abc import Sequence
 from typing import Protocol
 
 from cardtable.engine.cards import Deck
+from cardtable.engine.game import Hidden
 from cardtable.games.tricks import Duty, FollowRules, beats, legal_follow
+from cardtable.games.worlds import Dealer, MixedDealer, UniformDealer, draw_deals
 
 
 @functools.cache
@@ -63,9 +67,13 @@ class CardCount:
     - ``known[s]``: the cards seat ``s`` surely holds (this seat's hand, the dealer's turned card, and cards
       that only one seat can hold).
     - ``remaining[s]``: how many cards seat ``s`` still holds.
+    - ``played_by[s]``: the cards seat ``s`` has played.
+    - ``ruled_out[s]``: the cards seat ``s`` showed it does not hold by the way it followed (public: every seat
+      can tell).
     """
 
-    __slots__ = ("deck", "known", "played", "players", "possible", "remaining", "seat", "trump", "unseen")
+    __slots__ = ("deck", "known", "played", "played_by", "players", "possible", "remaining", "ruled_out", "seat",
+                 "trump", "unseen")  # fmt: skip
 
     def __init__(
         self,
@@ -78,6 +86,8 @@ class CardCount:
         possible: list[int],
         known: list[int],
         remaining: list[int],
+        played_by: list[int] | None = None,
+        ruled_out: list[int] | None = None,
     ) -> None:
         self.deck = deck
         self.seat = seat
@@ -88,6 +98,8 @@ class CardCount:
         self.possible = possible
         self.known = known
         self.remaining = remaining
+        self.played_by = played_by if played_by is not None else [0] * players
+        self.ruled_out = ruled_out if ruled_out is not None else [0] * players
 
     # ----------------------------------------------------------------- questions about seats
     def is_void(self, seat: int, suit: int) -> bool:
@@ -242,7 +254,7 @@ def count_cards(
     for other in range(players):
         possible[other] = hand if other == seat else (unseen & ~ruled_out[other]) | known[other]
     _settle_forced_holdings(seat, players, unseen, possible, known, remaining)
-    return CardCount(deck, seat, players, trump, played, unseen, possible, known, remaining)
+    return CardCount(deck, seat, players, trump, played, unseen, possible, known, remaining, played_by, ruled_out)
 
 
 def _read_trick(
@@ -321,3 +333,60 @@ def _settle_forced_holdings(
             if newly_known:
                 known[other] |= newly_known
                 changed = True
+
+
+def hidden_dealer(count: CardCount, long_suits: Sequence[tuple[int, int]] = ()) -> Dealer:
+    """Every way the other seats' hands may be that fits ``count``, equally likely (places: the other seats in
+    seat order).
+
+    ``long_suits`` adds what calls showed, as (seat, length): that seat was dealt at least ``length`` cards of
+    one suit (Malilla's redeal call), a condition on the hand as dealt, its cards played since included.  More
+    than half a hand, so the suit is one only: each suit, and each number of its cards the seat holds now, is a
+    family of deals counted exactly (the seat's place split in two: the suit, and the rest).
+    """
+    others = [s for s in range(count.players) if s != count.seat]
+    pool = count.outstanding()
+    possible = [count.possible[s] for s in others]
+    need = [count.remaining[s] for s in others]
+    conditions = [(others.index(seat), length) for seat, length in long_suits if seat != count.seat]
+    if not conditions:
+        return UniformDealer(pool, possible, need)
+    suit_masks = count.deck.suit_masks[: len(count.deck.suits)]
+    # Per conditioned seat, its families: (suit mask, cards of that suit it holds now).
+    options: list[list[tuple[int, int]]] = []
+    for place, length in conditions:
+        seat = others[place]
+        families: list[tuple[int, int]] = []
+        for mask in suit_masks:
+            shown = (count.played_by[seat] & mask).bit_count()
+            most = min(need[place], (possible[place] & mask).bit_count())
+            families.extend((mask, k) for k in range(max(0, length - shown), most + 1))
+        options.append(families)
+    parts = []
+    for chosen in itertools.product(*options):
+        part_possible = list(possible)
+        part_need = list(need)
+        into = list(range(len(others)))
+        for (place, _length), (mask, k) in zip(conditions, chosen, strict=True):
+            part_possible.append(possible[place] & mask)
+            part_need.append(k)
+            into.append(place)
+            part_possible[place] = possible[place] & ~mask
+            part_need[place] = need[place] - k
+        parts.append((UniformDealer(pool, part_possible, part_need), into))
+    return MixedDealer(len(others), parts)
+
+
+def sample_trick_hands(count: CardCount, rng: random.Random, wanted: int,
+                       long_suits: Sequence[tuple[int, int]] = ()) -> list[Hidden]:  # fmt: skip
+    """``wanted`` arrangements of the other seats' hands drawn uniformly among those that fit ``count`` (every
+    arrangement once when there are at most ``wanted``), each as the hands of every seat; ``long_suits`` as
+    ``hidden_dealer`` reads it."""
+    others = [s for s in range(count.players) if s != count.seat]
+    worlds = []
+    for deal in draw_deals(hidden_dealer(count, long_suits), rng, wanted):
+        hands = [count.possible[count.seat]] * count.players
+        for seat, hand in zip(others, deal, strict=True):
+            hands[seat] = hand
+        worlds.append(Hidden(tuple(hands)))
+    return worlds

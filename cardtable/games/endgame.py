@@ -10,6 +10,7 @@ follow duties, and the cards a free seat may not discard.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from itertools import combinations
 
 from cardtable.engine.cards import Deck, cards_in
 from cardtable.games.cardcount import CardCount
-from cardtable.games.tricks import Duty, FollowRules, beats, legal_follow
+from cardtable.games.tricks import FollowRules, beats
 
 
 @dataclass(frozen=True, eq=False)
@@ -200,20 +201,36 @@ def best_cards(
     return sum(1 << card for card, standing in standing_for.items() if totals[standing] >= best - 1e-9)
 
 
+@functools.cache
+def points_by_byte(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The points of the cards of each byte of a mask, byte by byte: a mask's points in a few look-ups."""
+    return tuple(
+        tuple(sum(points[8 * k + b] for b in range(8) if value >> b & 1 and 8 * k + b < len(points))
+              for value in range(256))
+        for k in range((len(points) + 7) // 8)
+    )  # fmt: skip
+
+
 class Solver:
     """An exact (double-dummy) solver for the last tricks of one deal, over hand masks.
 
     Our side maximises the points it takes from here on and the other side minimises them; with three
     players the two others are treated as one side against us, the cautious assumption.  Cards of one hand
     that ``interchangeable`` pairs lead to the same result, so only one of them is tried.
+
+    Two things keep it fast enough to start four tricks from the end: a transposition table of the positions
+    met at the start of a trick (the same hands can be reached by playing earlier tricks in another order), and
+    move ordering that tries first the card a player would usually choose (the cheapest card that wins when the
+    other side is winning, the richest card when one's own side is), so that alpha-beta cuts early.  The table
+    is kept between calls on one solver: the deals of one decision share many positions.
     """
 
     def __init__(
         self,
         rules: EndgameRules,
         seat: int,
-        trick: Sequence[tuple[int, int]],
-        tricks_left: int,
+        trick: Sequence[tuple[int, int]] = (),
+        tricks_left: int = 0,
         forbidden: int = 0,
     ) -> None:
         self.rules = rules
@@ -221,10 +238,16 @@ class Solver:
         self.points = rules.points
         self.suit_of = rules.deck.suit_of
         self.suit_masks = rules.deck.suit_masks
+        self.above = rules.deck.above
         self.players = rules.players
         self.seat = seat
         self.trump = rules.trump
-        self.follow = rules.follow
+        self.trump_mask = rules.deck.suit_masks[rules.trump] if rules.trump is not None else 0
+        follow = self.follow = rules.follow
+        self.must_beat = follow.must_beat
+        self.owes_partner = follow.duties_toward_partner
+        self.beat_trumps = follow.beat_when_trumps_led
+        self.undertrump = follow.undertrump_forced
         self.trick_bonus = rules.trick_bonus
         self.last_bonus = rules.last_trick_bonus + rules.trick_bonus
         self.ours = tuple(s == seat or (self.players == 4 and s % 2 == seat % 2) for s in range(self.players))
@@ -232,6 +255,14 @@ class Solver:
         self.tricks_left = tricks_left
         #: The forbidden discards as the trick in progress leaves them.
         self.forbidden = forbidden
+        #: Bounds (lowest, highest) of our side's points from the start of a trick, by (hands, leader, forbidden).
+        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.points_by_byte = points_by_byte(tuple(self.points))
+        # Sort keys of the move ordering, by card.
+        count = len(self.points)
+        self.richest_first = tuple(-self.points[c] * 64 - c for c in range(count)).__getitem__
+        self.cheapest_first = tuple(self.points[c] * 64 + c for c in range(count)).__getitem__
+        self.strongest_first = tuple(-self.deck.strength_of[c] * 64 + c for c in range(count)).__getitem__
 
     def value_after(self, deal: Sequence[int], card: int) -> int:
         """Our side's points from now on, with best play by all once we have played ``card`` in ``deal``."""
@@ -252,6 +283,16 @@ class Solver:
         following = (self.seat + 1) % self.players
         return self._search(hands, following, len(trick) + 1, led_suit, win_card, win_seat, taken,
                             self.tricks_left, forbidden, -1, 1 << 20)  # fmt: skip
+
+    def value(self, hands: Sequence[int], seat: int, played: int, led_suit: int, win_card: int, win_seat: int,
+              taken: int, tricks_left: int, forbidden: int = 0) -> int:  # fmt: skip
+        """Our side's points from a position: ``seat`` plays the trick's card number ``played + 1``.
+
+        ``led_suit``, ``win_card`` and ``win_seat`` describe the trick so far (anything when ``played`` is 0),
+        ``taken`` its points, ``tricks_left`` the tricks still to finish, this one included.
+        """
+        return self._search(list(hands), seat, played, led_suit, win_card, win_seat, taken, tricks_left, forbidden,
+                            -1, 1 << 20)  # fmt: skip
 
     def _search(
         self,
@@ -291,37 +332,112 @@ class Solver:
                 played += 1
                 seat = (seat + 1) % players
             return taken + self.last_bonus if self.ours[win_seat] else 0
+        key: tuple[int, ...] = ()
+        most = 1 << 20
+        if not played:
+            # Our side takes at most every point left: a window above that, or below nothing, is settled at once.
+            live = 0
+            for other in hands:
+                live |= other
+            chunks = self.points_by_byte
+            most = sum(chunks[k][live >> (8 * k) & 255] for k in range(len(chunks)))
+            most += self.trick_bonus * tricks_left + self.last_bonus - self.trick_bonus
+            if alpha >= most:
+                return most
+            if beta <= 0:
+                return 0
+            key = (*hands, seat, forbidden)
+            bounds = self.table.get(key)
+            if bounds is not None:
+                low, high = bounds
+                if low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                if low > alpha:
+                    alpha = low
+                if high < beta:
+                    beta = high
+                if alpha >= beta:
+                    return low
+        alpha_in, beta_in = alpha, beta
         hand = hands[seat]
+        maximising = self.ours[seat]
+        suit_masks = self.suit_masks
         if played:
-            partner_winning = players == 4 and (win_seat - seat) % 4 == 2
-            legal, duty = legal_follow(self.deck, hand, led_suit, win_card, trump, partner_winning, self.follow)
-            if forbidden and duty is Duty.FREE:
-                legal = hand & ~forbidden or hand
+            # The duties, written out (``legal_follow``): this is the search's hot path.
+            duties = self.owes_partner or not (players == 4 and (win_seat - seat) % 4 == 2)
+            legal = hand & suit_masks[led_suit]
+            if legal:
+                if (
+                    duties
+                    and suit_of[win_card] == led_suit
+                    and (self.must_beat or (led_suit == trump and self.beat_trumps))
+                ):
+                    legal = legal & self.above[win_card] or legal
+            else:
+                trumps = hand & self.trump_mask if duties else 0
+                if trumps:
+                    if suit_of[win_card] == trump:
+                        legal = trumps & self.above[win_card]
+                        if not legal and self.undertrump:
+                            legal = trumps
+                    else:
+                        legal = trumps
+                if not legal:
+                    legal = hand & ~forbidden or hand if forbidden else hand
             live_elsewhere = 1 << win_card
+            # Move ordering: the side winning the trick feeds it, the other side tries its cheapest winner first.
+            our_trick = self.ours[win_seat] == maximising
         else:
             legal = hand
             live_elsewhere = 0
+            our_trick = False
         for other in hands:
             live_elsewhere |= other
         live_elsewhere &= ~hand
-        maximising = self.ours[seat]
+        if our_trick:
+            # The side winning the trick feeds it: the richest cards first.
+            order: tuple[int, ...] = (legal,)
+            by_points = self.richest_first
+        elif played:
+            # The other side tries its winners first, the cheapest first, then its cheapest losers.
+            win_suit = suit_of[win_card]
+            if win_suit == trump:
+                winners = legal & self.above[win_card]
+            else:
+                winners = legal & (self.above[win_card] | self.trump_mask)
+            order = (winners, legal & ~winners)
+            by_points = self.cheapest_first
+        else:
+            # Leading: the strongest cards first (masters take tricks).
+            order = (legal,)
+            by_points = self.strongest_first
+        cards = []
+        for group in order:
+            previous = -1
+            kept = []
+            for card in cards_in(group):
+                if (  # ``interchangeable``, written out
+                    previous >= 0
+                    and not points[card]
+                    and not points[previous]
+                    and suit_of[previous] == suit_of[card]
+                    and not live_elsewhere & ((1 << card) - 1) & ~((2 << previous) - 1)
+                ):
+                    continue
+                previous = card
+                kept.append(card)
+            if len(kept) > 1:
+                kept.sort(key=by_points)
+            cards.extend(kept)
         best = -1 if maximising else 1 << 20
         next_seat = (seat + 1) % players
-        previous = -1
-        for card in cards_in(legal):
-            if (  # ``interchangeable``, written out: this loop is the search's hot path
-                previous >= 0
-                and not points[card]
-                and not points[previous]
-                and suit_of[previous] == suit_of[card]
-                and not live_elsewhere & ((1 << card) - 1) & ~((2 << previous) - 1)
-            ):
-                continue
-            previous = card
+        for card in cards:
             hands[seat] = hand & ~(1 << card)
             if not played:
                 value = self._search(hands, next_seat, 1, suit_of[card], card, seat, points[card], tricks_left,
-                                     forbidden & ~self.suit_masks[suit_of[card]], alpha, beta)  # fmt: skip
+                                     forbidden & ~suit_masks[suit_of[card]], alpha, beta)  # fmt: skip
             elif (card > win_card) if suit_of[card] == suit_of[win_card] else suit_of[card] == trump:
                 value = self._search(hands, next_seat, played + 1, led_suit, card, seat, taken + points[card],
                                      tricks_left, forbidden, alpha, beta)  # fmt: skip
@@ -333,11 +449,24 @@ class Solver:
                     best = value
                     if best > alpha:
                         alpha = best
+                    if best >= most:
+                        break
             elif value < best:
                 best = value
                 if best < beta:
                     beta = best
+                if best <= 0:
+                    break
             if alpha >= beta:
                 break
         hands[seat] = hand
+        if not played:
+            low, high = self.table.get(key, (-1, 1 << 20))
+            if best <= alpha_in:
+                high = min(high, best)
+            elif best >= beta_in:
+                low = max(low, best)
+            else:
+                low = high = best
+            self.table[key] = (low, high)
         return best

@@ -10,14 +10,14 @@ choice, and each game keeps only its points, its sentences and its scoring.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from cardtable.engine.cards import Deck
 from cardtable.engine.errors import IllegalAction
-from cardtable.engine.game import HandState
+from cardtable.engine.game import Action, HandState, play_actions
 from cardtable.engine.words import GameWords
 
 
@@ -376,6 +376,32 @@ def cards_held(players: int, cards_each: int, played: int, trick: Sequence[tuple
     left = cards_each - played
     in_trick = {seat for seat, _card in trick}
     return tuple(left - (seat in in_trick) for seat in range(players))
+
+
+def played_seats(tricks: Sequence[tuple[Any, ...]], trick: Sequence[tuple[int, int]], players: int
+                 ) -> Iterator[tuple[int, int]]:  # fmt: skip
+    """Every card played so far as (seat, card), in order: the finished ``tricks`` (each ``(leader, cards, ...)``)
+    and then the ``trick`` in progress."""
+    for finished in tricks:
+        leader = finished[0]
+        for offset, card in enumerate(finished[1]):
+            yield (leader + offset) % players, card
+    yield from trick
+
+
+def played_actions(deck: Deck, tricks: Sequence[tuple[Any, ...]], trick: Sequence[tuple[int, int]], players: int
+                   ) -> list[Action]:  # fmt: skip
+    """The card plays of a view's log, in order."""
+    return [play_actions(deck, seat)[card] for seat, card in played_seats(tricks, trick, players)]
+
+
+def dealt_hands(hands: Sequence[int], tricks: Sequence[tuple[Any, ...]], trick: Sequence[tuple[int, int]],
+                players: int) -> list[int]:  # fmt: skip
+    """The hands as dealt, from the hands now and the cards each seat has played since."""
+    dealt = list(hands)
+    for seat, card in played_seats(tricks, trick, players):
+        dealt[seat] |= 1 << card
+    return dealt
 
 
 def tricks_won(teams: Sequence[Sequence[int]], tricks: Sequence[tuple[object, ...]]) -> tuple[int, ...]:

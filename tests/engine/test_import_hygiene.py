@@ -86,20 +86,28 @@ def test_no_game_imports_the_table_or_textual() -> None:
         assert not bad, f"{module_name(path)} imports {sorted(bad)}"
 
 
+#: Modules of ``cardtable.games`` that only players use, shared by several levels or games: they may read the
+#: players' base (the search reads the thinking budget).
+SHARED_PLAYER_PARTS = ("trickplay", "endgame", "cardcount", "search", "playout")
+
+
 def test_a_rule_book_imports_no_player() -> None:
     """A game's players read its rules; only the game's package joins the two.
 
-    A player module is called ``ai`` or ``beginner`` (a level of its own) or ends in ``_ai`` (a variant's own
-    player, such as ``argentino_ai``).
+    A player module is called ``ai``, ``beginner`` or ``expert`` (a level of its own) or ends in ``_ai`` (a
+    variant's own player, such as ``argentino_ai``).
     """
 
     def is_player(module: str) -> bool:
         last = module.split(".")[-1]
         parts = module.split(".")
-        return any(part in ("ai", "beginner") or part.endswith("_ai") for part in parts) or last == "ComputerPlayer"
+        return (
+            any(part in ("ai", "beginner", "expert") or part.endswith("_ai") for part in parts)
+            or last == "ComputerPlayer"
+        )
 
     for path in sources("games"):
-        if path.name == "__init__.py" or is_player(path.stem) or path.stem in ("trickplay", "endgame", "cardcount"):
+        if path.name == "__init__.py" or is_player(path.stem) or path.stem in SHARED_PLAYER_PARTS:
             continue
         players = {name for name in imports_of(path) if is_player(name)
                    or name.startswith(("cardtable.games.trickplay", "cardtable.engine.players"))}  # fmt: skip

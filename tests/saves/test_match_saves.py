@@ -69,7 +69,7 @@ DAMAGES = {
     ),
     "an unknown seat kind": (
         lambda raw: raw["table"]["seats"][1].update(kind="wizard"),
-        'table.seats[1].kind must be one of human, random, beginner, heuristic, not "wizard"',
+        'table.seats[1].kind must be one of human, random, beginner, heuristic, expert, not "wizard"',
     ),
     "an unknown table option": (lambda raw: raw["table"].update(options={"speed": 3}), "table.options.speed"),
     "a table option of the wrong type": (lambda raw: raw["table"].update(options={"target": "high"}), "target"),

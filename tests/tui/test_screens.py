@@ -48,16 +48,16 @@ def notice(app: CardTableApp) -> str:
 def test_levels_have_player_facing_labels_and_a_new_level_appears_by_itself() -> None:
     rules = find_game("manille")
     labels = [label for label, _ in seat_kinds("manille")]
-    assert labels == ["Human", "Beginner", "Club player"]
+    assert labels == ["Human", "Beginner", "Club player", "Expert"]
     assert rules.level_label("heuristic") == "Club player"
 
     class Fresh(type(rules)):  # type: ignore[misc]
         pass
 
     fresh: GameRules = Fresh()
-    fresh.add_level("expert", RandomPlayer)
-    assert fresh.level_label("expert") == "Expert"
-    assert "expert" in fresh.computer_levels()
+    fresh.add_level("grandmaster", RandomPlayer)
+    assert fresh.level_label("grandmaster") == "Grandmaster"
+    assert "grandmaster" in fresh.computer_levels()
 
 
 async def test_the_new_game_form_starts_on_its_first_field_and_says_on_and_off_in_words() -> None:

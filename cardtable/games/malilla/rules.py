@@ -7,12 +7,13 @@ bonus and albur, the redeal call, the play with its duties and the forbidden sev
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from cardtable.engine.cards import Deck, bits, deal_masks, shuffled
 from cardtable.engine.errors import IllegalAction, RecordError
@@ -23,6 +24,7 @@ from cardtable.engine.game import (
     Deal,
     GameRules,
     HandState,
+    Hidden,
     Number,
     Trick,
     View,
@@ -36,12 +38,15 @@ from cardtable.engine.game import (
 )
 from cardtable.engine.options import option, parse_options
 from cardtable.engine.words import counted
+from cardtable.games.cardcount import count_cards, sample_trick_hands
 from cardtable.games.tricks import (
     Duty,
     FollowRules,
     TrickHand,
     TrickTable,
     cards_held,
+    dealt_hands,
+    played_actions,
     trick_table,
     tricks_won,
 )
@@ -291,6 +296,12 @@ class MalillaView(View):
         return repr((self.seat, self.dealer, str(self.phase), self.hand, self.turned, self.trick, self.tricks,
                      enum_free(self.calls), self.albur, self.scores))  # fmt: skip
 
+    @property
+    def log(self) -> tuple[Action, ...]:
+        """The redeal calls and answers (all made before the first card), then every card played."""
+        calls = [Action(seat, CALL_VERB, word) for seat, word in self.calls]
+        return (*calls, *played_actions(self.deck, self.tricks, self.trick, PLAYERS))
+
 
 # ----------------------------------------------------------------- one hand
 
@@ -298,6 +309,7 @@ class MalillaView(View):
 class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
     phase: Phase
     words = WORDS
+    copied = ("hands", "trick")
     offers_calls = True  # the seven-of-a-suit redeal may be called out of turn
     # What changes only once a call is made or the hand is scored starts here, on the class: a hand with
     # more than thirty attributes of its own is slower to make and to change (CPython shares up to thirty).
@@ -651,6 +663,16 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
             by_team = (now[0], now[1])
         return tuple(int(self.scores[s]) + by_team[s % 2] for s in range(PLAYERS))
 
+    def clone(self) -> Self:
+        twin = super().clone()
+        # A bonus learns at the end of the hand whether it counted.
+        if self.bonuses:
+            twin.bonuses = [dataclasses.replace(bonus) for bonus in self.bonuses]
+        return twin
+
+    def hidden(self) -> Hidden:
+        return Hidden(tuple(self.hands))
+
     def points(self) -> list[Number]:
         pips = self.side_pips
         return [pips[0], pips[1], pips[0], pips[1]]
@@ -802,6 +824,22 @@ class MalillaRules(GameRules):
                 raise RecordError(
                     f"start_scores must be below the target ({options.target}): {value} would have won already"
                 )
+
+    def state_from_view(self, view: MalillaView, hidden: Hidden) -> MalillaHand:
+        deal = MalillaDeal(dealt_hands(hidden.hands, view.tricks, view.trick, PLAYERS), view.turned, view.albur)
+        hand = MalillaHand(view.options, view.dealer, deal, view.scores)
+        for action in view.log:
+            hand.apply(action)
+        return hand
+
+    def sample_hidden(self, view: MalillaView, rng: random.Random, count: int) -> list[Hidden]:
+        pack = view.options.pack
+        deck = pack.deck
+        forbidden_sevens = pack.malillas & ~deck.suit_masks[view.trump]
+        card_count = count_cards(view, deck, FOLLOW_RULES, deck.full, pack.cards_each, forbidden_sevens)
+        # A seat that called for a redeal was dealt a long suit.
+        callers = {seat for seat, word in view.calls if word == REDEAL}
+        return sample_trick_hands(card_count, rng, count, [(seat, pack.redeal_length) for seat in sorted(callers)])
 
     def next_dealer(self, hand: HandState) -> int:
         # After an agreed redeal the same dealer deals again.

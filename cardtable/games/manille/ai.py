@@ -30,7 +30,6 @@ from cardtable.games.manille.rules import (
     FRENCH,
     FULL_DECK,
     HOLDS,
-    LACKS,
     LEAD,
     NO_TRUMP,
     PIPS,
@@ -44,6 +43,7 @@ from cardtable.games.manille.rules import (
     ManilleView,
     Statement,
     follow_rules,
+    learn_from_talk,
 )
 from cardtable.games.trickplay import first_answer, low_from_longest, play_card
 from cardtable.games.tricks import FollowRules
@@ -548,34 +548,6 @@ def statement_to_make(view: ManilleView) -> Action | None:
         if statement is not None and statement in view.legal:
             return statement
     return None
-
-
-def learn_from_talk(count: CardCount, view: ManilleView) -> None:
-    """What the other seats said goes into the count: the 10s and aces they hold or lack, and the suits their
-    counts leave them void in or holding in full."""
-    trick_cards = [*view.tricks, (view.trick[0][0], tuple(c for _s, c in view.trick), -1, 0)] if view.trick else [
-        *view.tricks]  # fmt: skip
-    for statement in view.talk:
-        seat = statement.seat
-        if seat == view.seat:
-            continue
-        if statement.say == HOLDS and statement.card is not None:
-            count.place(seat, 1 << statement.card)
-        elif statement.say == LACKS and statement.card is not None:
-            count.rule_out(seat, 1 << statement.card)
-        elif statement.say == COUNT and statement.suit is not None and statement.number is not None:
-            suit_mask = SUIT_MASKS[statement.suit]
-            played_since = 0
-            for leader, cards, _winner, _points in trick_cards[statement.trick :]:
-                offset = (seat - leader) % view.players
-                if offset < len(cards) and (1 << cards[offset]) & suit_mask:
-                    played_since += 1
-            left = statement.number - played_since
-            candidates = count.possible[seat] & suit_mask
-            if left == 0:
-                count.rule_out(seat, candidates)
-            elif left == candidates.bit_count():
-                count.place(seat, candidates)
 
 
 # ===================================================================== the endgame search

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from cardtable.engine.cards import Deck, bits, deal_masks, shuffled
+from cardtable.engine.cards import Deck, bits, cards_in, deal_masks, shuffled
 from cardtable.engine.errors import IllegalAction, RecordError, quote
 from cardtable.engine.game import (
     BID_VERB,
@@ -24,6 +24,7 @@ from cardtable.engine.game import (
     Deal,
     GameRules,
     HandState,
+    Hidden,
     Number,
     Trick,
     View,
@@ -38,7 +39,17 @@ from cardtable.engine.game import (
 )
 from cardtable.engine.options import OptionError, option, parse_options
 from cardtable.engine.words import counted, listed, says
-from cardtable.games.tricks import NO_UNDERTRUMP, FollowRules, TrickHand, cards_held, trick_table, tricks_won
+from cardtable.games.cardcount import CardCount, count_cards, sample_trick_hands
+from cardtable.games.tricks import (
+    NO_UNDERTRUMP,
+    FollowRules,
+    TrickHand,
+    cards_held,
+    dealt_hands,
+    played_actions,
+    trick_table,
+    tricks_won,
+)
 
 from .words import WORDS
 
@@ -302,6 +313,8 @@ class ManilleView(View):
     after_tie: bool
     #: The statements made so far in the hand, in order.
     talk: tuple[Statement, ...]
+    #: The knock round's words so far as (seat, word).
+    doubling_calls: tuple[tuple[int, str], ...]
 
     # Facts worked out from the fields above when asked (a view is made at every decision).
     @property
@@ -363,6 +376,34 @@ class ManilleView(View):
             key += (self.trump_passed, self.no_trump, self.after_tie, enum_free(self.talk))
         return repr(key)
 
+    @property
+    def log(self) -> tuple[Action, ...]:
+        """The auction, the choice of trump, the knock round, and every statement and card played, in order
+        (everything in Manille is public)."""
+        actions = [
+            Action(seat, BID_VERB, PASS)
+            if suit is None
+            else Action(seat, BID_VERB, value, (("suit", DECK.suits[suit]),))
+            for seat, value, suit in self.bids
+        ]
+        if self.options.house == BELGIAN:
+            choice = NO_TRUMP if self.no_trump else None if self.trump is None else DECK.suits[self.trump]
+            if self.trump_passed:
+                actions.append(Action(self.dealer, TRUMP_VERB, PASS))
+            if choice is not None:
+                chooser = (self.dealer + 2) % 4 if self.trump_passed else self.dealer
+                actions.append(Action(chooser, TRUMP_VERB, choice))
+        actions.extend(Action(seat, CALL_VERB, word) for seat, word in self.doubling_calls)
+        # A statement is made at its speaker's turn, just before that seat's card in the same trick.
+        statements = list(self.talk)
+        plays = played_actions(DECK, self.tricks, self.trick, self.players)
+        for index, play in enumerate(plays):
+            while statements and statements[0].trick == index // self.players and statements[0].seat == play.seat:
+                actions.append(statements.pop(0).action())
+            actions.append(play)
+        actions.extend(statement.action() for statement in statements)
+        return tuple(actions)
+
 
 def spoke_at_turn(talk: Sequence[Statement], seat: int | None, trick: int) -> bool:
     """Whether ``seat`` made a statement during trick number ``trick`` (a seat has one turn in each trick)."""
@@ -388,6 +429,10 @@ PHASE_VERBS = {PLAY: PLAY_VERB, AUCTION: BID_VERB, DOUBLING: CALL_VERB, TRUMP_CH
 class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
     phase: Phase
     words = WORDS
+    copied = ("hands", "trick", "passed", "doubling_queue")
+    #: The knock round's words so far as (seat, word): on the class until the first one, so that a hand without
+    #: the knock round keeps under thirty attributes of its own.
+    doubling_calls: tuple[tuple[int, str], ...] = ()
 
     def __init__(self, options: ManilleOptions, players: int, dealer: int, deal: ManilleDeal, scores: Sequence[Number]):
         self.options = options
@@ -689,6 +734,7 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
     def _apply_doubling(self, word: str) -> None:
         queue = self.doubling_queue
         speaker = queue.pop(0)
+        self.doubling_calls = (*self.doubling_calls, (speaker, word))
         if word == KNOCK:
             self.multiplier = 2
             self.knocker = speaker
@@ -748,7 +794,11 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         view.no_trump = self.no_trump
         view.after_tie = self.after_tie
         view.talk = self.talk_log
+        view.doubling_calls = self.doubling_calls
         return view
+
+    def hidden(self) -> Hidden:
+        return Hidden(tuple(self.hands))
 
     def side_pips_by_seat(self) -> list[int]:
         return [self.side_pips[side] for side in self.table.sides]
@@ -844,6 +894,46 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         if self.options.talk:
             out["talk"] = [statement.to_json() for statement in self.talk_log]
         return out
+
+
+def learn_from_talk(count: CardCount, view: ManilleView) -> None:
+    """What the other seats said goes into the count: the 10s and aces they hold or lack, and the suits their
+    counts leave them void in or holding in full."""
+    trick_cards = [*view.tricks, (view.trick[0][0], tuple(c for _s, c in view.trick), -1, 0)] if view.trick else [
+        *view.tricks]  # fmt: skip
+    for statement in view.talk:
+        seat = statement.seat
+        if seat == view.seat:
+            continue
+        if statement.say == HOLDS and statement.card is not None:
+            count.place(seat, 1 << statement.card)
+        elif statement.say == LACKS and statement.card is not None:
+            count.rule_out(seat, 1 << statement.card)
+        elif statement.say == COUNT and statement.suit is not None and statement.number is not None:
+            suit_mask = DECK.suit_masks[statement.suit]
+            played_since = 0
+            for leader, cards, _winner, _points in trick_cards[statement.trick :]:
+                offset = (seat - leader) % view.players
+                if offset < len(cards) and (1 << cards[offset]) & suit_mask:
+                    played_since += 1
+            left = statement.number - played_since
+            candidates = count.possible[seat] & suit_mask
+            if left == 0:
+                count.rule_out(seat, candidates)
+            elif left == candidates.bit_count():
+                count.place(seat, candidates)
+
+
+def deal_evenly(cards: int, players: int, rng: random.Random) -> tuple[int, ...]:
+    """``cards`` shuffled and dealt out evenly, as hands."""
+    deck = list(cards_in(cards))
+    rng.shuffle(deck)
+    each = len(deck) // players
+    return tuple(sum(1 << card for card in deck[seat * each : (seat + 1) * each]) for seat in range(players))
+
+
+#: How many batches of worlds a sampler draws before it settles for fewer fitting worlds than asked.
+REJECTION_ROUNDS = 8
 
 
 class ManilleRules(GameRules):
@@ -981,6 +1071,40 @@ class ManilleRules(GameRules):
                 raise RecordError(f"action.suit must be one of S, H, D, C, not {quote(suit)}")
             extra.append(("suit", suit.upper()))
         return Action(seat, SAY_VERB, Say(word), tuple(extra))
+
+    def state_from_view(self, view: ManilleView, hidden: Hidden) -> ManilleHand:
+        deal = ManilleDeal(dealt_hands(hidden.hands, view.tricks, view.trick, view.players), view.turned)
+        hand = ManilleHand(view.options, view.players, view.dealer, deal, view.scores)
+        for action in view.log:
+            hand.apply(action)
+        return hand
+
+    def sample_hidden(self, view: ManilleView, rng: random.Random, count: int) -> list[Hidden]:
+        in_play = self.deck(view.options, view.players)[1]
+        if view.phase == TRUMP_CHOICE and view.hand == 0:
+            # The Belgian dealer's partner before the choice: even his own cards are face down to him.
+            return [Hidden(deal_evenly(in_play, view.players, rng)) for _world in range(count)]
+        card_count = count_cards(view, DECK, follow_rules(view.options), in_play)
+        learn_from_talk(card_count, view)
+        if not view.talk and view.options.house == CLASSIC:
+            return sample_trick_hands(card_count, rng, count)
+        # The count does not read statements or the houses' duties: worlds are drawn from it and those the hand
+        # seen refutes (a statement false in them, a card a duty forbade) are thrown back, which keeps the
+        # worlds that fit uniform.
+        fitting: list[Hidden] = []
+        for _attempt in range(REJECTION_ROUNDS):
+            for world in sample_trick_hands(card_count, rng, count * 16):
+                if self._fits(view, world):
+                    fitting.append(world)
+                    if len(fitting) == count:
+                        return fitting
+        return fitting
+
+    def _fits(self, view: ManilleView, world: Hidden) -> bool:
+        try:
+            return self.state_from_view(view, world).view(view.seat) == view
+        except IllegalAction:
+            return False
 
     def match_result(
         self, options: ManilleOptions, players: int, scores: Sequence[Number], hand: HandState

@@ -22,10 +22,12 @@ from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import (
     BID_VERB,
     PLAY_VERB,
+    UNSEEN,
     Action,
     Deal,
     GameRules,
     HandState,
+    Hidden,
     Number,
     Trick,
     View,
@@ -37,7 +39,7 @@ from cardtable.engine.game import (
 )
 from cardtable.engine.options import option, parse_options
 from cardtable.engine.words import listed
-from cardtable.games.tricks import FollowRules, TrickHand, trick_table
+from cardtable.games.tricks import FollowRules, TrickHand, dealt_hands, played_seats, trick_table
 
 from .scoring import (
     ATTACK,
@@ -363,6 +365,17 @@ class Piles:
         #: The side the Excuse went over to when it was played to the last trick outside a chelem of its own side.
         self.excuse_to: int | None = None
 
+    def copy(self) -> Piles:
+        """An independent copy (a cloned hand counts on in its own)."""
+        twin = Piles()
+        twin.half, twin.oudlers, twin.tricks, twin.excuse_to = (
+            self.half[:],
+            self.oudlers[:],
+            self.tricks[:],
+            self.excuse_to,
+        )
+        return twin
+
     def take(self, cards: Sequence[int], winner_side: int, excuse_side: int | None, last: bool,
              excuse_won: bool) -> None:  # fmt: skip
         """Count a finished trick (``excuse_side``: the side of the seat that played the Excuse, if it is in it)."""
@@ -527,13 +540,68 @@ class TarotView(View):
         return repr((self.seat, self.dealer, str(self.phase), self.hand, enum_free(self.bids), self.called, self.chien,
                      self.discard, self.chelem, self.poignees, self.trick, self.tricks, self.scores))  # fmt: skip
 
+    @property
+    def chien_taken(self) -> bool:
+        """Whether the taker has taken the chien into his hand: it is turned up then (a petite or a garde)."""
+        return bool(self.chien)
+
+    @property
+    def discarded(self) -> bool:
+        """Whether the taker has made his discard."""
+        return self.chien_taken and self.phase != DISCARD
+
+    @property
+    def log(self) -> tuple[Action, ...]:
+        """The bids, the king call, the discard (its cards for the taker alone), the chelem, then the play with
+        each poignée before its seat's first card."""
+        actions = [Action(seat, BID_VERB, word) for seat, word in self.bids]
+        taker = self.taker
+        if taker is None or self.shown_hands:
+            return tuple(actions)
+        if self.called is not None:
+            actions.append(Action(taker, KING_VERB, DECK.codes[self.called]))
+        if self.discarded:
+            codes = tuple(DECK.codes_of(self.discard)) if self.seat == taker else UNSEEN
+            actions.append(Action(taker, DISCARD_VERB, codes))
+        if self.chelem is not None:
+            actions.append(Action(taker, DECLARE_VERB, CHELEM_CALL if self.chelem else NO_CHELEM))
+        shown = {seat: Action(seat, DECLARE_VERB, POIGNEE, (("cards", tuple(DECK.codes_of(cards))),))
+                 for seat, cards, _level in self.poignees}  # fmt: skip
+        for seat, card in played_seats(self.tricks, self.trick, self.players):
+            poignee = shown.pop(seat, None)
+            if poignee is not None:
+                actions.append(poignee)
+            actions.append(PLAYS[seat][card])
+        # A poignée shown by the seat to play, before its card.
+        actions.extend(shown.values())
+        return tuple(actions)
+
 
 # ----------------------------------------------------------------- one hand
+
+
+@dataclass(frozen=True, slots=True)
+class TarotHidden(Hidden):
+    """Where a seat's unseen cards lie: the hands, the chien (while face down) and the taker's discard."""
+
+    chien: int
+    discard: int
+
+
+def dealt_from_view(view: TarotView, hidden: TarotHidden) -> list[int]:
+    """The hands as dealt in the world ``hidden`` of ``view``: the hands now, the cards played since, and for the
+    taker his discard back and the chien out."""
+    dealt = dealt_hands(hidden.hands, view.tricks, view.trick, view.players)
+    if view.taker is not None and view.chien_taken:
+        taker = view.taker
+        dealt[taker] = (dealt[taker] | (hidden.discard if view.discarded else 0)) & ~hidden.chien
+    return dealt
 
 
 class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
     phase: Phase
     words = WORDS
+    copied = ("hands", "trick", "piles", "shown_hands")
 
     def __init__(
         self, options: TarotOptions, players: int, dealer: int, deal: TarotDeal, scores: Sequence[Number]
@@ -1078,6 +1146,9 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         view.public_count = count if same else self.attack_count(-1)
         return view
 
+    def hidden(self) -> TarotHidden:
+        return TarotHidden(tuple(self.hands), self.chien, self.discard)
+
     def points(self) -> list[Number]:
         if self.taker is None or self.annulled:
             return [0] * self.players
@@ -1096,6 +1167,14 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         if self.result is None:
             return {}
         return {"contracts": 1, "contracts_made": int(self.result.made)}
+
+    def seat_stats(self, seat: int) -> dict[str, int]:
+        """By seat: the deals it played (annulled ones aside), the contracts it took and those it made."""
+        if self.annulled or not self.complete:
+            return {}
+        if self.result is None or seat != self.taker:
+            return {"deals": 1}
+        return {"deals": 1, "contracts_taken": 1, "contracts_made": int(self.result.made)}
 
     def explain(self, names: Sequence[str] | None = None) -> list[str]:
         """The hand's score in sentences, as the score sheet shows it."""
@@ -1235,6 +1314,16 @@ class TarotRules(GameRules):
         for value in scores:
             if not isinstance(value, int):
                 raise RecordError(f"start_scores must be whole numbers, not {value!r}")
+
+    def state_from_view(self, view: TarotView, hidden: Hidden) -> TarotHand:
+        assert isinstance(hidden, TarotHidden)
+        deal = TarotDeal(dealt_from_view(view, hidden), hidden.chien)
+        hand = TarotHand(view.options, view.players, view.dealer, deal, view.scores)
+        for action in view.log:
+            if action.verb == DISCARD_VERB and action.value is UNSEEN:
+                action = Action(action.seat, DISCARD_VERB, tuple(DECK.codes_of(hidden.discard)))
+            hand.apply(action)
+        return hand
 
     def match_result(
         self, options: TarotOptions, players: int, scores: Sequence[Number], hand: HandState

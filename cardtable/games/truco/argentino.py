@@ -11,23 +11,31 @@ tricks as replay prints them) is shared with Paulista and Mineiro in ``rules.py`
 
 from __future__ import annotations
 
+import functools
+import itertools
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from cardtable.engine.cards import Deck, bits
+from cardtable.engine.cards import Deck, bits, cards_in
 from cardtable.engine.errors import IllegalAction, RecordError
-from cardtable.engine.game import Action, HandState, Number, View, play_actions
+from cardtable.engine.game import Action, HandState, Hidden, Number, View, play_actions
 from cardtable.engine.options import option
 from cardtable.engine.words import says, whose
 from cardtable.games.truco.common import (
     TIED_TRICK_LEAD_HELP,
     UNDECIDED,
     TrucoDeal,
+    TrucoHidden,
     TrucoTrick,
     best_of,
+    cards_played,
+    dealt_from_log,
     hand_result,
+    truco_log,
+    viewed_plays,
 )
 from cardtable.games.truco.words import ARGENTINO_STAKES, ARGENTINO_WORDS
 
@@ -52,6 +60,8 @@ ENVIDO_VALUE = tuple(RANKS.index(code[:-1]) + 1 if code[0] not in "JNK" else 0 f
 ENVIDO_BASE = 20  # two or three cards of a suit add 20
 
 
+# Cached: a search tries thousands of hands against the counts a seat showed.
+@functools.lru_cache(maxsize=1 << 14)
 def envido_count(hand: int) -> int:
     """20 + the two best envido values of a suit held twice or more; otherwise the best single value."""
     for suit_mask in DECK.suit_masks[: len(DECK.suits)]:
@@ -61,6 +71,7 @@ def envido_count(hand: int) -> int:
     return max((ENVIDO_VALUE[card] for card in bits(hand)), default=0)
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def flor_count(hand: int) -> int | None:
     """Three cards of one suit: 20 + the envido values of all three; ``None`` for a hand without flor."""
     for suit_mask in DECK.suit_masks[: len(DECK.suits)]:
@@ -275,6 +286,9 @@ class ArgentinoHand(HandState):
     """One hand of Truco Argentino; the match scores before it come in ``scores`` (one per seat)."""
 
     phase: Phase
+    copied = ("hands", "trick", "_public", "gained", "won")
+    #: How many cards had been played when each call was made (on the class until the first call).
+    call_cards: tuple[int, ...] = ()
 
     def __init__(
         self, options: ArgentinoOptions, players: int, dealer: int, deal: TrucoDeal, scores: Sequence[Number]
@@ -573,6 +587,7 @@ class ArgentinoHand(HandState):
             return
         seat, word = action.seat, Call(action.value)
         self.calls = (*self.calls, (seat, word))
+        self.call_cards = (*self.call_cards, cards_played(len(self.history), len(self.trick), self.players))
         if self.phase in (Phase.SING_FLOR, Phase.ANSWER_FLOR) and seat not in self.known_flors:
             self.known_flors = tuple(sorted((*self.known_flors, seat)))
         if word in FLOR_WORDS:
@@ -743,6 +758,12 @@ class ArgentinoHand(HandState):
         won = self.won
         return [won[s % 2] for s in range(self.players)]
 
+    def hidden(self) -> TrucoHidden:
+        face_down = [card for _leader, order, cards, hidden, _winner in self.history
+                     for seat, card in zip(order, cards, strict=True) if seat in hidden]  # fmt: skip
+        face_down.extend(card for _seat, card, hidden in self.trick if hidden)
+        return TrucoHidden(tuple(self.hands), tuple(face_down))
+
     def score_delta(self) -> list[Number] | None:
         if not self.complete:
             return None
@@ -826,6 +847,7 @@ class ArgentinoHand(HandState):
             dealer=self.dealer,
             mano=self.mano,
             target=self.target,
+            options=self.options,
             flor_option=self.options.flor,
             phase=self.phase,
             to_act=self.to_act,
@@ -848,6 +870,7 @@ class ArgentinoHand(HandState):
             accept_worth=accept_worth,
             refuse_worth=refuse_worth,
             calls=self.calls,
+            call_cards=self.call_cards,
             leader=self.leader,
             trick=tuple((s, None if hidden and s != seat else c) for s, c, hidden in self.trick),
             trick_hidden=tuple(s for s, _c, hidden in self.trick if hidden),
@@ -900,7 +923,8 @@ class ArgentinoView(View):
     dealer: int
     mano: int
     target: int
-    #: Whether the flor is played at this table (the option).
+    #: The options of the hand, and whether the flor is played at this table (an option).
+    options: ArgentinoOptions
     flor_option: bool
     phase: Phase
     to_act: int | None
@@ -929,6 +953,8 @@ class ArgentinoView(View):
     accept_worth: int | None
     refuse_worth: int | None
     calls: tuple[tuple[int, Call], ...]
+    #: How many cards had been played when each of ``calls`` was made.
+    call_cards: tuple[int, ...]
     leader: int
     trick: tuple[tuple[int, int | None], ...]
     trick_hidden: tuple[int, ...]
@@ -971,3 +997,128 @@ class ArgentinoView(View):
     def fingerprint(self) -> str:
         return repr((self.seat, self.dealer, self.phase, self.hand, self.trick, self.tricks, self.calls,
                      self.value, self.team_scores))  # fmt: skip
+
+    @property
+    def log(self) -> tuple[Action, ...]:
+        """The calls and the cards in order; another seat's face-down card is unseen."""
+        return truco_log(self.players, self.tricks, self.trick, self.trick_hidden, self.calls, self.call_cards,
+                         PLAYS, HIDDEN_PLAYS, CALLS)  # fmt: skip
+
+
+# ----------------------------------------------------------------- 12. rebuilding a hand from a view
+
+
+def state_from_view(view: ArgentinoView, hidden: Hidden) -> ArgentinoHand:
+    """The hand ``view`` was made from, the unseen cards placed as ``hidden`` says (its log played again)."""
+    assert isinstance(hidden, TrucoHidden)
+    dealt, log = dealt_from_log(hidden.hands, view.log, hidden.face_down, DECK)
+    hand = ArgentinoHand(view.options, view.players, view.dealer, TrucoDeal(dealt, None), view.scores)
+    for action in log:
+        hand.apply(action)
+    return hand
+
+
+#: Candidate worlds drawn per world wanted before the sampler gives up.
+ATTEMPTS = 60
+
+
+def sample_hidden(view: ArgentinoView, rng: random.Random, count: int) -> list[Hidden]:
+    """Worlds that fit an Argentino view, each equally likely among those that do.
+
+    The counts shown (an accepted envido shows every seat's envido count, an accepted flor the flor counts) and
+    the flors sung say much of a hand, so each other seat's cards are drawn among the three-card hands that give
+    its shown counts; hands drawn so are kept when they share no card, and when the hand they make replays to
+    this very view (who sang a flor and who did not, every call in its place): a uniform draw of the worlds that
+    fit, by rejection.
+    """
+    seat = view.seat
+    players = view.players
+    seen = view.hand
+    played_by = [0] * players
+    unseen_plays = [0] * players
+    own_face_down: list[int] = []
+    order: list[int | None] = []
+    for player, card, face_down in viewed_plays(players, view.tricks, view.trick, view.trick_hidden):
+        if card is None:
+            unseen_plays[player] += 1
+            order.append(player)
+        else:
+            seen |= 1 << card
+            played_by[player] |= 1 << card
+            if face_down:
+                own_face_down.append(card)
+                order.append(None)
+    pool = DECK.full & ~seen
+    envido_shown = view.envido.counts if view.envido is not None and view.envido.counts is not None else None
+    flor_shown = view.flor.counts if view.flor is not None and view.flor.counts is not None else None
+    # Per other seat: how many of its cards are unknown, and the hands its shown counts allow (None: any).
+    unknown = {other: view.held[other] + unseen_plays[other] for other in range(players) if other != seat}
+    candidates: dict[int, list[int] | None] = {}
+    for other, size in unknown.items():
+        envido_known = envido_shown is not None and envido_shown[other] is not None
+        flor_known = flor_shown is not None or other in view.known_flors
+        if not envido_known and not flor_known:
+            candidates[other] = None
+            continue
+        fits: list[int] = []
+        for chosen in itertools.combinations(cards_in(pool), size):
+            cards = sum(1 << card for card in chosen)
+            dealt = cards | played_by[other]
+            if envido_known and envido_shown is not None and envido_count(dealt) != envido_shown[other]:
+                continue
+            flor = flor_count(dealt) if view.flor_option else None
+            if flor_shown is not None and flor_shown[other] != flor:
+                continue
+            if other in view.known_flors and flor is None:
+                continue
+            fits.append(cards)
+        if not fits:
+            return []
+        candidates[other] = fits
+    pool_cards = list(cards_in(pool))
+    worlds: list[Hidden] = []
+    for _ in range(ATTEMPTS * count):
+        if len(worlds) >= count:
+            break
+        picked: dict[int, int] = {}
+        for other, allowed in candidates.items():
+            if allowed is None:
+                picked[other] = sum(1 << card for card in rng.sample(pool_cards, unknown[other]))
+            else:
+                picked[other] = rng.choice(allowed)
+        taken = 0
+        clash = False
+        for cards in picked.values():
+            if taken & cards:
+                clash = True
+                break
+            taken |= cards
+        if clash:
+            continue
+        world = _world_of(view, picked, order, own_face_down, rng)
+        try:
+            if state_from_view(view, world).view(seat) != view:
+                continue
+        except IllegalAction:
+            continue
+        worlds.append(world)
+    return worlds
+
+
+def _world_of(view: ArgentinoView, picked: dict[int, int], order: Sequence[int | None], own_face_down: Sequence[int],
+              rng: random.Random) -> TrucoHidden:  # fmt: skip
+    """The world where each other seat's unknown cards are ``picked``: its face-down plays drawn among them."""
+    hands = [view.hand] * view.players
+    remaining = dict(picked)
+    face_down: list[int] = []
+    known = iter(own_face_down)
+    for player in order:
+        if player is None:
+            face_down.append(next(known))
+            continue
+        card = rng.choice(cards_in(remaining[player]))
+        face_down.append(card)
+        remaining[player] &= ~(1 << card)
+    for other, cards in remaining.items():
+        hands[other] = cards
+    return TrucoHidden(tuple(hands), tuple(face_down))

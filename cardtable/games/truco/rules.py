@@ -24,6 +24,7 @@ from cardtable.engine.game import (
     Deal,
     GameRules,
     HandState,
+    Hidden,
     Number,
     View,
     check_seat,
@@ -35,15 +36,21 @@ from cardtable.engine.game import (
 )
 from cardtable.engine.options import option, parse_options
 from cardtable.engine.words import GameWords, says, whose
+from cardtable.games.worlds import UniformDealer, draw_deals
 
 from . import argentino
 from .common import (
     TIED_TRICK_LEAD_HELP,
     UNDECIDED,
     TrucoDeal,
+    TrucoHidden,
     TrucoTrick,
     best_of,
+    cards_played,
+    dealt_from_log,
     hand_result,
+    truco_log,
+    viewed_plays,
 )
 from .words import ARGENTINO_WORDS, WORDS
 
@@ -295,6 +302,8 @@ class TrucoView(View):
     #: Finished tricks as (leader, cards, face-down seats, winner), others' face-down cards as None.
     tricks: tuple[tuple[int, tuple[int | None, ...], tuple[int, ...], int | None], ...]
     partner_cards: tuple[tuple[int, int], ...]
+    #: How many cards had been played when each of ``calls`` was made.
+    call_cards: tuple[int, ...]
     #: In a mão de ferro, how many face-down cards lie before this seat (0 otherwise).
     slots: int
     #: This seat's face-down plays, indexed by card.
@@ -337,12 +346,21 @@ class TrucoView(View):
                      self.trick, self.tricks, enum_free(self.calls), self.value, self.partner_cards,
                      self.scores))  # fmt: skip
 
+    @property
+    def log(self) -> tuple[Action, ...]:
+        """The calls and the cards in order; another seat's face-down card is unseen."""
+        return truco_log(self.players, self.tricks, self.trick, self.trick_hidden, self.calls, self.call_cards,
+                         PLAYS, HIDDEN_PLAYS, CALLS)  # fmt: skip
+
 
 # ----------------------------------------------------------------- one hand
 
 
 class TrucoHand(HandState):
     phase: Phase
+    copied = ("hands", "trick", "_public", "_slot_orders")
+    #: How many cards had been played when each call was made (on the class until the first call).
+    call_cards: tuple[int, ...] = ()
 
     def __init__(
         self, options: TrucoOptions, players: int, dealer: int, deal: TrucoDeal, scores: Sequence[Number]
@@ -574,6 +592,7 @@ class TrucoHand(HandState):
 
     def _apply_call(self, seat: int, word: str) -> None:
         self.calls = (*self.calls, (seat, word))
+        self.call_cards = (*self.call_cards, cards_played(len(self.history), len(self.trick), self.players))
         if word == PLAY_HAND:
             self.value = self.variant.brink_value
             self.phase = PLAY
@@ -690,6 +709,7 @@ class TrucoHand(HandState):
         view.raiser = self.raiser
         view.last_raise_team = self.last_raise_team
         view.calls = self.calls
+        view.call_cards = self.call_cards
         view.leader = self.leader
         view.results = self.results
         view.tricks_won = self.won
@@ -716,6 +736,12 @@ class TrucoHand(HandState):
             view.only_plays = playing and not self.history and not self.may_raise(seat)
             view.legal = self.legal_actions() if mine and not view.only_plays else ()
         return view
+
+    def hidden(self) -> TrucoHidden:
+        face_down = [card for _leader, order, cards, hidden, _winner in self.history
+                     for seat, card in zip(order, cards, strict=True) if seat in hidden]  # fmt: skip
+        face_down.extend(card for _seat, card, hidden in self.trick if hidden)
+        return TrucoHidden(tuple(self.hands), tuple(face_down))
 
     def points(self) -> list[Number]:
         won = self.won
@@ -776,6 +802,70 @@ class TrucoHand(HandState):
 
 
 # ----------------------------------------------------------------- the game
+
+
+def sample_truco_hidden(view: TrucoView, rng: random.Random, count: int) -> list[Hidden]:
+    """Worlds that fit a Paulista or Mineiro view, each equally likely: Truco's play shows nothing of the hands
+    (no suit to follow), so the unseen cards go anywhere but where the view places them.
+
+    The places are the other hands (and this seat's own in a mão de ferro), every face-down card another seat
+    played, and the rest of the pack; in a mão de onze the partners' cards this seat saw stay theirs.
+    """
+    seat = view.seat
+    players = view.players
+    own = view.hand
+    seen = own
+    face_down_places: list[int | None] = []
+    for player, seen_card, played_down in viewed_plays(players, view.tricks, view.trick, view.trick_hidden):
+        if seen_card is None:
+            face_down_places.append(player)
+        else:
+            seen |= 1 << seen_card
+            if played_down:
+                face_down_places.append(None)
+    if view.vira is not None:
+        seen |= 1 << view.vira
+    pool = DECK.full & ~seen
+    # A partner's cards, seen at a mão de onze: its hand now and its face-down cards hold what it has not shown.
+    partner_dealt = {partner: dealt & pool for partner, dealt in view.partner_cards}
+    shown = 0
+    for cards in partner_dealt.values():
+        shown |= cards
+    places: list[tuple[str, int]] = []
+    possible: list[int] = []
+    need: list[int] = []
+    for other in range(players):
+        if other == seat and view.kind != FERRO:
+            continue
+        places.append(("hand", other))
+        possible.append(partner_dealt.get(other, pool & ~shown))
+        need.append(view.held[other])
+    for index, owner in enumerate(face_down_places):
+        if owner is not None:
+            places.append(("face_down", index))
+            possible.append(partner_dealt.get(owner, pool & ~shown))
+            need.append(1)
+    places.append(("stock", 0))
+    possible.append(pool & ~shown)
+    need.append(pool.bit_count() - sum(need))
+    worlds: list[Hidden] = []
+    own_list = [card for _player, card, played_down in
+                viewed_plays(players, view.tricks, view.trick, view.trick_hidden)
+                if played_down and card is not None]  # fmt: skip
+    for deal in draw_deals(UniformDealer(pool, possible, need), rng, count):
+        hands = [own] * players
+        face_down = [-1] * len(face_down_places)
+        for (kind, where), cards in zip(places, deal, strict=True):
+            if kind == "hand":
+                hands[where] = cards
+            elif kind == "face_down":
+                face_down[where] = cards.bit_length() - 1
+        known = iter(own_list)
+        for index, owner in enumerate(face_down_places):
+            if owner is None:
+                face_down[index] = next(known)
+        worlds.append(TrucoHidden(tuple(hands), tuple(face_down)))
+    return worlds
 
 
 class TrucoRules(GameRules):
@@ -874,6 +964,22 @@ class TrucoRules(GameRules):
                     f"start_scores must be below the target ({options.target}): {value} would have won already"
                 )
         super().validate_start_scores(scores, options, players)
+
+    def state_from_view(self, view: Any, hidden: Hidden) -> HandState:
+        if isinstance(view, argentino.ArgentinoView):
+            return argentino.state_from_view(view, hidden)
+        assert isinstance(view, TrucoView) and isinstance(hidden, TrucoHidden)
+        dealt, log = dealt_from_log(hidden.hands, view.log, hidden.face_down, DECK)
+        hand = TrucoHand(view.options, view.players, view.dealer, TrucoDeal(dealt, view.vira), view.scores)
+        for action in log:
+            hand.apply(action)
+        return hand
+
+    def sample_hidden(self, view: Any, rng: random.Random, count: int) -> list[Hidden]:
+        if isinstance(view, argentino.ArgentinoView):
+            return argentino.sample_hidden(view, rng, count)
+        assert isinstance(view, TrucoView)
+        return sample_truco_hidden(view, rng, count)
 
     def match_result(
         self, options: AnyOptions, players: int, scores: Sequence[Number], hand: HandState

@@ -236,7 +236,8 @@ class TableScreen(Screen[None], Generic[V]):
             if config.human:
                 players.append(HumanPlayer(seat, config.name, self.human_turn))
             else:
-                computer: ComputerPlayer[V] = make_computer(self.rules, config.kind)
+                # At the table a level that searches stops at its budget's time limit (sim and hints do not).
+                computer: ComputerPlayer[V] = make_computer(self.rules, config.kind, deadline=True)
                 players.append(ThinkingComputer(computer, lambda: self.settings.pause, self.skip))
         return players
 

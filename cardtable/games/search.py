@@ -1,0 +1,154 @@
+"""Determinized search: the ``expert`` level's way of choosing, the same for every game.
+
+A seat cannot see the other hands, so it cannot search the game itself.  It can deal itself the cards it has
+not seen, in a way that fits everything its view shows (``GameRules.sample_hidden``), rebuild the hand in that
+world (``GameRules.state_from_view``), and try each of its choices there: play the choice, then the rest of the
+hand with a fast policy and an exact solver at the end (each game's ``Decision.value``).  Done over many worlds,
+each choice gets an average, and the best average is played (perfect-information Monte Carlo).  Every choice
+is tried in the same worlds, so the comparison is fair even with few of them.
+
+The search sees only its seat's view and draws only from its generator, so it is a function of the view and
+the seed: the same hint every time, and the same decision whichever way the unseen cards really lie.
+
+How long it thinks is a ``SearchBudget``: a number of worlds (what ``sim`` and hints use, so they are
+reproducible) and, at the table, a deadline after which it plays no new world (``in_time``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from cardtable.engine.game import Action, GameRules, HandState, Hidden, View
+from cardtable.engine.players import DEFAULT_BUDGET, Budget
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    """How much one decision may think."""
+
+    name: Budget
+    #: Worlds dealt for a decision (the decision is a function of the view and the seed for a given number).
+    worlds: int
+    #: At the table: seconds after which no new world is dealt (``None``: every world is played).
+    seconds: float | None = None
+    #: However short the deadline, at least this many worlds are played.
+    fewest: int = 4
+
+
+#: The worlds of each budget: what ``sim`` and hints use, so that they are reproducible (hints use ``fast``).
+WORLDS = {Budget.FAST: 16, Budget.NORMAL: 48, Budget.STRONG: 160}
+#: The time limit of each budget at the table, in seconds.
+TABLE_SECONDS = {Budget.FAST: 0.15, Budget.NORMAL: 0.5, Budget.STRONG: 2.0}
+
+
+def search_budget(name: Budget | str | None = None, deadline: bool = False) -> SearchBudget:
+    """The budget called ``name`` (the default one for ``None``), with its time limit when ``deadline``."""
+    budget = Budget(name) if name is not None else DEFAULT_BUDGET
+    return SearchBudget(budget, WORLDS[budget], TABLE_SECONDS[budget] if deadline else None)
+
+
+class Decision(Protocol):
+    """One decision of one seat, as a game's expert sets it up for the search."""
+
+    @property
+    def candidates(self) -> Sequence[Action]:
+        """The choices to compare (choices that surely play alike may be left out)."""
+
+    def value(self, world: HandState, choice: int) -> float:
+        """What ``candidates[choice]`` is worth to the deciding seat in ``world`` (a rebuilt hand, not to be
+        changed: clone it), played out to the end."""
+
+
+@dataclass
+class Outcome:
+    """The search's answer: each candidate's mean worth over the worlds played, and how many there were."""
+
+    means: list[float]
+    worlds: int
+
+    def best(self, tolerance: float = 1e-9) -> list[int]:
+        """The candidates whose mean is best (within ``tolerance``)."""
+        top = max(self.means)
+        return [i for i, mean in enumerate(self.means) if mean >= top - tolerance]
+
+
+def search(
+    rules: GameRules,
+    view: View,
+    decision: Decision,
+    rng: random.Random,
+    budget: SearchBudget,
+    worlds: Sequence[Hidden] | None = None,
+    weight: Callable[[HandState], float] | None = None,
+) -> Outcome:
+    """Play every candidate of ``decision`` in ``budget.worlds`` worlds dealt to fit ``view``.
+
+    ``worlds`` may be given (already dealt); ``weight`` weighs each rebuilt world (by how likely the plays seen
+    were in it, say), 1 by default.
+    """
+    dealt = worlds if worlds is not None else rules.sample_hidden(view, rng, budget.worlds)
+    count = len(decision.candidates)
+    totals = [0.0] * count
+    weights = 0.0
+    played = 0
+    for hidden in in_time(dealt, budget):
+        world = rules.state_from_view(view, hidden)
+        w = 1.0 if weight is None else weight(world)
+        if w <= 0:
+            continue
+        for choice in range(count):
+            totals[choice] += w * decision.value(world, choice)
+        weights += w
+        played += 1
+    if not weights:
+        return Outcome([0.0] * count, 0)
+    return Outcome([total / weights for total in totals], played)
+
+
+def in_time(worlds: Iterable[T], budget: SearchBudget) -> Iterator[T]:
+    """``worlds`` one by one until the budget's time limit has passed (and at least its fewest are given)."""
+    if budget.seconds is None:
+        yield from worlds
+        return
+    deadline = time.perf_counter() + budget.seconds
+    for given, world in enumerate(worlds):
+        if given >= budget.fewest and time.perf_counter() > deadline:
+            return
+        yield world
+
+
+def pick(decision: Decision, outcome: Outcome, preferred: Action | None, tolerance: float = 1e-6) -> Action:
+    """The best candidate; among equals, ``preferred`` (the game's usual choice) when it is one of them."""
+    best = outcome.best(tolerance)
+    candidates = decision.candidates
+    if preferred is not None:
+        for i in best:
+            if candidates[i] == preferred:
+                return preferred
+    return candidates[best[0]]
+
+
+class FixedDecision:
+    """A ``Decision`` from a list of candidates and a function valuing one of them in a world."""
+
+    def __init__(self, candidates: Sequence[Action], value: Callable[[HandState, int], float]) -> None:
+        self._candidates = list(candidates)
+        self._value = value
+
+    @property
+    def candidates(self) -> Sequence[Action]:
+        return self._candidates
+
+    def value(self, world: HandState, choice: int) -> float:
+        return self._value(world, choice)
+
+
+def describe(outcome: Outcome, candidates: Sequence[Any]) -> str:
+    """The candidates and their means, for debugging and benchmarks."""
+    return ", ".join(f"{c}: {m:+.2f}" for c, m in zip(candidates, outcome.means, strict=True))
