@@ -175,6 +175,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=whole_number(), help="seed of the deals (default: a new shuffle)")
     play.set_defaults(func=cmd_play)
 
+    stats = sub.add_parser("stats", help="your statistics across matches, from the archive of finished matches")
+    stats.add_argument("game", nargs="?", type=game_argument, metavar="GAME", help=f"only this game: {games}")
+    stats.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    stats.add_argument("--rebuild", action="store_true",
+                       help="replay every archived match again and rewrite the statistics file")  # fmt: skip
+    stats.set_defaults(func=cmd_stats)
+
     rules = sub.add_parser("rules", help="show a game's rules")
     rules.add_argument("game", type=game_argument, metavar="GAME", help=games)
     rules.set_defaults(func=cmd_rules)
@@ -448,6 +455,27 @@ def sim_table(result: dict[str, Any]) -> str:
     if result.get("unfinished"):
         lines.append(f"{result['unfinished']} matches stopped unfinished at the hand limit: nobody won them")
     return rendered(table, *lines)
+
+
+#: ``stats --rebuild`` could not write the statistics file.
+EXIT_STATS_NOT_SAVED = 1
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from cardtable.stats import StatsFailed, load_statistics, statistics_json, statistics_text
+
+    try:
+        statistics, notices = load_statistics(rebuild=args.rebuild)
+    except StatsFailed as failure:
+        print(f"cardtable stats: the statistics could not be rebuilt: {failure.reason}", file=sys.stderr)
+        return EXIT_STATS_NOT_SAVED
+    for notice in notices:
+        print(f"cardtable stats: {notice}", file=sys.stderr)
+    if args.json:
+        emit(json.dumps(statistics_json(statistics, args.game)))
+    else:
+        emit(rendered(*statistics_text(statistics, args.game)))
+    return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:

@@ -165,6 +165,16 @@ def move_aside(path: Path) -> Path:
     return target
 
 
+def set_aside_saying(path: Path, said: str, kept: str = "") -> str:
+    """Move a file that cannot be used aside, and tell the player: ``said``, then where it is kept (and ``kept``)
+    or why it stays where it is."""
+    try:
+        target = move_aside(path)
+    except OSError as error:
+        return f"{said} It could not be moved aside ({describe_os_error(error, path.parent)}), so it stays as {path}."
+    return f"{said} The file was kept as {target}{kept}."
+
+
 def write_crash_log(error: BaseException, folder: Path) -> Path | None:
     """Write the traceback of a crash to ``folder``, or to the system's temporary folder if that fails."""
     text = "".join(traceback.format_exception(error))

@@ -1,22 +1,27 @@
-"""Where the table keeps its files: a save per unfinished match, the last finished match, the settings.
+"""Where the table keeps its files: a save per unfinished match, every finished one, the settings.
 
 The folder is ``$CARDTABLE_HOME`` when set (tests use it), else the platform's user data folder.
 Every match in play has its own save, ``saves/ID.json`` (a record with the table's seating), written
 atomically after every action by the one table that holds the operating system's lock on it
 (``saves/ID.lock``); other tables may read it but never write it.  A file that cannot be used is
 renamed ``NAME.unreadable-DATE.json`` beside it, never overwritten or deleted, and the player is told
-what is wrong with it.  No Textual here.
+what is wrong with it.  A finished match goes into the archive, ``archive/ID.json.gz`` (its save's
+record and table, compressed, written atomically once and never again; ``cardtable.archive`` reads it),
+and is also kept as ``last-match.json``.  No Textual here.
 """
 
 from __future__ import annotations
 
 import contextlib
+import gzip
+import json
 import os
 import re
 import secrets
 import tempfile
 import time
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -25,11 +30,21 @@ from cardtable.engine.errors import RecordError
 from cardtable.engine.loop import resume_match
 from cardtable.engine.match import Match
 from cardtable.engine.players import computer_levels
-from cardtable.engine.records import Record, parse_record, save_record
-from cardtable.files import OsLock, UnreadableFile, describe_os_error, move_aside, quote, read_json
+from cardtable.engine.records import Record, parse_record, save_record, write_atomically
+from cardtable.files import (
+    OsLock,
+    UnreadableFile,
+    describe_os_error,
+    move_aside,
+    quote,
+    read_json,
+)
 from cardtable.games import find_game
 
 SAVES = "saves"
+ARCHIVE = "archive"
+#: How an archived match's file name ends: one compressed JSON object per match.
+ARCHIVE_SUFFIX = ".json.gz"
 LAST_MATCH = "last-match.json"
 SETTINGS = "settings.json"
 #: The single save of earlier versions, moved into ``saves/`` when first seen.
@@ -146,10 +161,21 @@ class SavedTable:
     record: Record
     raw: dict[str, Any]
 
+    @property
+    def hints(self) -> int:
+        """How many hints the table gave in this match so far (its record's ``assisted`` key)."""
+        assisted = self.raw.get("assisted")
+        hints = assisted.get("hints") if isinstance(assisted, dict) else 0
+        return hints if isinstance(hints, int) and not isinstance(hints, bool) and hints >= 0 else 0
+
 
 def read_save(path: Path) -> SavedTable:
     """A save file, checked whole; ``UnreadableFile`` or ``RecordError`` naming what is wrong, ``OSError``."""
-    raw = read_json(path)
+    return table_and_record(read_json(path))
+
+
+def table_and_record(raw: object) -> SavedTable:
+    """A match file's content (a save, an archived match): its record and its table, checked against each other."""
     if not isinstance(raw, dict):
         raise UnreadableFile("it does not hold a match (a JSON object)")
     record = parse_record(raw, find_game)
@@ -211,10 +237,15 @@ class MatchSave:
             raise SaveFailed(describe_os_error(error, self.path.parent)) from None
 
     def finish(self, config: TableConfig, record: dict[str, Any]) -> None:
-        """The match is over: kept as the last match, no longer offered for resuming (``SaveFailed``)."""
+        """The match is over: archived and kept as the last match, no longer offered for resuming (``SaveFailed``).
+
+        The save goes only once the archive holds the match, so a crash in between leaves a finished save
+        that the next start finishes again (writing the same archive entry).
+        """
         try:
             if not self.claim():
                 return  # the window that has it open finishes it
+            keep_in_archive(self.home, self.path.stem, {**record, "table": config.to_json()})
             save_record({**record, "table": config.to_json()}, self.home / LAST_MATCH)
             self.path.unlink(missing_ok=True)
             # A table that opened the lock file before it goes may yet lock it, but finds no save to write.
@@ -232,18 +263,39 @@ class MatchSave:
 
     def load(self) -> tuple[SavedTable, Match]:
         """Read and replay the save; ``UnreadableFile`` with a player's reason for anything wrong with it."""
-        try:
+        with in_plain_words("it does not replay"):
             saved = read_save(self.path)
             return saved, resume_match(saved.record)
-        except (FileNotFoundError, UnreadableFile):
-            raise
-        except RecordError as error:
-            where = f" (hand {error.hand + 1})" if isinstance(error.hand, int) else ""
-            raise UnreadableFile(shorten(error.reason) + where) from None
-        except OSError as error:
-            raise UnreadableFile(f"it cannot be read: {describe_os_error(error)}") from None
-        except Exception as error:  # whatever else a damaged file provokes, it must not stop the table
-            raise UnreadableFile(f"it does not replay ({shorten(str(error)) or error.__class__.__name__})") from None
+
+
+def keep_in_archive(home: Path, match_id: str, entry: dict[str, Any]) -> Path:
+    """Write a finished match into the archive (atomically, as compact compressed JSON); ``OSError``.
+
+    One file per match: writing one never touches another, so neither a crash nor two windows finishing
+    matches at once can damage what is already archived.  ``finished`` says when, in UTC.
+    """
+    path = home / ARCHIVE / f"{match_id}{ARCHIVE_SUFFIX}"
+    entry = {**entry, "finished": entry.get("finished") or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+    write_atomically(path, gzip.compress(text.encode("utf-8"), mtime=0))
+    return path
+
+
+@contextlib.contextmanager
+def in_plain_words(otherwise: str) -> Iterator[None]:
+    """Reading a match file: whatever goes wrong becomes ``UnreadableFile`` with a player's reason (``otherwise``
+    for a failure nobody foresaw); a missing file stays ``FileNotFoundError``."""
+    try:
+        yield
+    except (FileNotFoundError, UnreadableFile):
+        raise
+    except RecordError as error:
+        where = f" (hand {error.hand + 1})" if isinstance(error.hand, int) else ""
+        raise UnreadableFile(shorten(error.reason) + where) from None
+    except OSError as error:
+        raise UnreadableFile(f"it cannot be read: {describe_os_error(error)}") from None
+    except Exception as error:  # whatever else a damaged file provokes, it must not stop the table
+        raise UnreadableFile(f"{otherwise} ({shorten(str(error)) or error.__class__.__name__})") from None
 
 
 @dataclass

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import random
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -351,6 +352,45 @@ PlayerFactory = Callable[[random.Random | None], "ComputerPlayer[Any]"]
 HiddenSampler = Callable[[Any, random.Random, int], "Sequence[Hidden]"]
 
 
+class SeatTally:
+    """What a game counts of one seat's play in a finished match, for the statistics across matches.
+
+    The statistics replay the match's record and show every action to the tally just before it is applied,
+    and every hand once it is complete, so the counts come from the record alone.  A game's own tally (given
+    to its rules with ``GameRules.count_with``) adds its facts; this one counts none.
+    """
+
+    #: The counts this tally keeps, in the order a player reads them, with their labels.
+    labels: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, seat: int, options: Any, players: int) -> None:
+        self.seat = seat
+        self.options = options
+        self.players = players
+        self.counts: Counter[str] = Counter()
+
+    def before_action(self, state: HandState, action: Action) -> None:
+        """``action`` is about to be applied to ``state``, which still shows the position it was chosen in."""
+
+    def after_hand(self, state: HandState) -> None:
+        """``state`` is complete and scored."""
+
+    def after_match(self, winner: list[int] | None, special: str | None) -> None:
+        """The whole record has been replayed: the match's winners and its named kind of win, if any."""
+
+    def won_hand(self, state: HandState) -> bool:
+        """Whether the seat's side came out of the complete hand ``state`` ahead of every other side."""
+        delta = state.score_delta()
+        if not delta:
+            return False
+        side = state.side(self.seat)
+        ours = max(d for s, d in enumerate(delta) if state.side(s) == side)
+        return all(d < ours for s, d in enumerate(delta) if state.side(s) != side)
+
+
+TallyFactory = Callable[[int, Any, int], SeatTally]
+
+
 class GameRules(ABC):
     """A game: its options, its deal, its record form, and how hands add up to a match.
 
@@ -379,6 +419,7 @@ class GameRules(ABC):
     def __init__(self) -> None:
         self._levels: dict[str, PlayerFactory] = {}
         self._sampler: HiddenSampler | None = None
+        self._tally: TallyFactory | None = None
 
     def add_level(self, name: str, factory: PlayerFactory) -> None:
         """Offer a computer level of this game (its package does it, beside the rules)."""
@@ -392,6 +433,18 @@ class GameRules(ABC):
     def computer_levels(self) -> Mapping[str, PlayerFactory]:
         """The game's own computer levels by name, in the order they were added."""
         return dict(self._levels)
+
+    def count_with(self, factory: TallyFactory) -> None:
+        """Count the game's own facts for the statistics across matches (its package does it, like levels)."""
+        self._tally = factory
+
+    def tally(self, seat: int, options: Any, players: int) -> SeatTally:
+        """What the statistics count of ``seat``'s play in a match of this game (wins and hands only, by default)."""
+        return self._tally(seat, options, players) if self._tally is not None else SeatTally(seat, options, players)
+
+    def variant_name(self, options: Any, players: int) -> str:
+        """How the statistics tell this game's forms apart: by the number of players where it may vary."""
+        return f"{players} players" if len(self.player_counts) > 1 else "standard"
 
     def sim_summary(self, totals: Mapping[str, Number]) -> dict[str, Any]:
         """The fields ``cardtable sim`` adds from the hands' ``stats()`` added up (only when there are some)."""

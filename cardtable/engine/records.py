@@ -145,13 +145,20 @@ def dump_record(record: dict[str, Any]) -> str:
 
 
 def save_record(record: dict[str, Any], path: str | os.PathLike[str]) -> None:
-    """Write a record atomically: a temporary file in the same folder, then a rename."""
-    target = Path(path)
+    """Write a record atomically (``write_atomically``)."""
+    write_atomically(Path(path), dump_record(record).encode("utf-8"))
+
+
+def write_atomically(target: Path, data: bytes) -> None:
+    """Write ``data`` whole or not at all: a temporary file in the same folder, flushed to disk, then a rename.
+
+    A crash leaves either the old file or the new one, and at worst a ``NAME*.tmp`` beside them; ``OSError``.
+    """
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(dump_record(record))
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temp, target)

@@ -90,6 +90,9 @@ class CardTableApp(TableHost):
             self.exit()
         elif choice.startswith("resume:"):
             self.resume(unfinished[int(choice[7:])])
+        elif choice in ("stats", "history"):
+            await self.push_screen_wait(self.stats_screen() if choice == "stats" else self.history_screen())
+            self.main_menu()
         elif choice.startswith("rules:"):
             from cardtable.tui.screens.rules import RulesScreen
 
@@ -130,7 +133,7 @@ class CardTableApp(TableHost):
             return
         try:
             saved, match = save.load()
-            table: TableScreen[Any] = TableScreen(saved.config, match, save)
+            table: TableScreen[Any] = TableScreen(saved.config, match, save, hints=saved.hints)
         except FileNotFoundError:
             save.release()
             self.main_menu("That match is no longer saved here: it was finished in another window.")
@@ -262,8 +265,34 @@ class CardTableApp(TableHost):
             if isinstance(screen, TableScreen):
                 screen.refresh_table()
 
+    def stats_screen(self) -> Screen[None]:
+        from cardtable.tui.screens.stats import StatsScreen
+
+        return StatsScreen()
+
+    def history_screen(self) -> Screen[None]:
+        from cardtable.stats import load_statistics
+        from cardtable.tui.screens.history import HistoryScreen
+
+        statistics, notices = load_statistics()
+        for notice in notices:
+            self.notify(notice, severity="warning", timeout=10)
+        return HistoryScreen(statistics)
+
+    def open_from_palette(self, which: str) -> None:
+        """The statistics or the history over whatever screen is showing (a match in play carries on under it)."""
+        from cardtable.tui.screens.history import HistoryScreen
+        from cardtable.tui.screens.stats import StatsScreen
+
+        if not isinstance(self.screen, StatsScreen | HistoryScreen):
+            self.push_screen(self.stats_screen() if which == "stats" else self.history_screen())
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        yield SystemCommand("Statistics", "Your results by game, variant and opponent level",
+                            lambda: self.open_from_palette("stats"))  # fmt: skip
+        yield SystemCommand("Match history", "Watch, star or export your finished matches",
+                            lambda: self.open_from_palette("history"))  # fmt: skip
         yield SystemCommand("Four-colour deck", "Give each suit its own colour (on/off)", self.toggle_four_colour)
         yield SystemCommand("ASCII cards", "Suit letters instead of suit symbols (on/off)", self.toggle_ascii)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 HEADLESS = ["cardtable.engine", "cardtable.engine.sim", "cardtable.engine.replay", "cardtable.engine.loop",
-            "cardtable.games.manille", "cardtable.cli"]  # fmt: skip
+            "cardtable.games.manille", "cardtable.cli", "cardtable.stats", "cardtable.archive"]  # fmt: skip
 
 
 @pytest.mark.parametrize("module", HEADLESS)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -87,3 +88,42 @@ def test_terminal_too_small(snap_compare: Any, size: tuple[int, int]) -> None:
         await pilot.pause(0.3)
 
     assert snap_compare(app, terminal_size=size, run_before=settle)
+
+
+def four_finished_matches(home: Path) -> None:
+    from tests.stats.support import archive
+
+    archive(home, "manille/match_end_101", "m1", "2026-11-30T20:15:00Z")
+    archive(home, "truco/target_option_match_ends_at_target", "m2", "2026-12-01T09:05:00Z")
+    archive(home, "malilla/capote_wins_at_once", "m3", "2026-12-01T09:40:00Z", assisted={"undos": 0, "hints": 2})
+    archive(home, "manille/target_reached_exactly", "m4", "2026-12-01T10:30:00Z")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_statistics_screen(snap_compare: Any, size: tuple[int, int], table_home: Path) -> None:
+    from cardtable.tui.screens.stats import StatsScreen
+
+    four_finished_matches(table_home)
+
+    async def open_statistics(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: pilot.app.screen.__class__.__name__ == "StartScreen")
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, StatsScreen))
+
+    assert snap_compare(CardTableApp(), terminal_size=size, run_before=open_statistics)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_history_list(snap_compare: Any, size: tuple[int, int], table_home: Path) -> None:
+    from cardtable.archive import set_star
+    from cardtable.tui.screens.history import HistoryScreen
+
+    four_finished_matches(table_home)
+    set_star("m2", True, table_home)
+
+    async def open_history(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: pilot.app.screen.__class__.__name__ == "StartScreen")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, HistoryScreen))
+
+    assert snap_compare(CardTableApp(), terminal_size=size, run_before=open_history)

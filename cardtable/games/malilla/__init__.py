@@ -6,9 +6,11 @@ from .ai import MalillaHeuristic
 from .beginner import MalillaBeginner
 from .expert import MalillaExpert
 from .rules import RULES
+from .tally import MalillaTally
 
 RULES.add_level("beginner", MalillaBeginner)
 RULES.add_level("heuristic", MalillaHeuristic)
 RULES.add_level("expert", MalillaExpert)
+RULES.count_with(MalillaTally)
 
 __all__ = ["RULES"]

@@ -845,6 +845,9 @@ class MalillaRules(GameRules):
             return winners, "zapato"
         return winners, None
 
+    def variant_name(self, options: MalillaOptions, players: int) -> str:
+        return f"{options.pack.cards_each * PLAYERS} cards"
+
     def seat_names(self, players: int) -> list[str]:
         return ["South", "East", "North", "West"]
 

@@ -5,9 +5,11 @@ from .ai import ManilleHeuristic
 from .beginner import ManilleBeginner
 from .expert import ManilleExpert
 from .rules import RULES
+from .tally import ManilleTally
 
 RULES.add_level("beginner", ManilleBeginner)
 RULES.add_level("heuristic", ManilleHeuristic)
 RULES.add_level("expert", ManilleExpert)
+RULES.count_with(ManilleTally)
 
 __all__ = ["RULES"]

@@ -7,11 +7,13 @@ from .beginner import TarotBeginner
 from .count import sample_hidden
 from .expert import TarotExpert
 from .rules import RULES
+from .tally import TarotTally
 
 RULES.add_sampler(sample_hidden)
 
 RULES.add_level("beginner", TarotBeginner)
 RULES.add_level("heuristic", TarotHeuristic)
 RULES.add_level("expert", TarotExpert)
+RULES.count_with(TarotTally)
 
 __all__ = ["RULES"]

@@ -109,7 +109,9 @@ class TarotExpert(ComputerPlayer[TarotView]):
         """This seat's score for the deal, ``state`` played to its end by the heuristic's rules in every seat."""
         model = self.model
         while state.to_act is not None:
-            state.apply(model.decide(state.view(state.to_act)))  # type: ignore[arg-type]
+            view = state.view(state.to_act)
+            assert isinstance(view, TarotView)
+            state.apply(model.decide(view))
         delta = state.score_delta()
         return float(delta[seat]) if delta is not None else 0.0
 

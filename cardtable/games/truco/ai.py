@@ -342,3 +342,8 @@ class TrucoHeuristic(ComputerPlayer[TrucoView]):
             if call is not None:
                 return call
         return choose_card(table)
+
+
+def weak_position(view: TrucoView) -> bool:
+    """Whether this player would call the seat's position weak: the measure the statistics judge a bluff by."""
+    return Table(view).level == WEAK

@@ -86,6 +86,14 @@ def playout_card(state: Any, strength: Sequence[int]) -> int:
     return cards[0]
 
 
+def strength_of(view: View) -> Sequence[int]:
+    """Every card's strength in the hand ``view`` shows (Argentino's is fixed)."""
+    if isinstance(view, argentino.ArgentinoView):
+        return argentino.STRENGTH
+    assert isinstance(view, TrucoView)
+    return view.strength
+
+
 class TrucoExpert(ComputerPlayer[View]):
     """Truco's ``expert`` level, for Paulista, Mineiro and Argentino views alike."""
 
@@ -112,7 +120,7 @@ class TrucoExpert(ComputerPlayer[View]):
     def weigh(self, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[FixedDecision, Outcome]:
         """Every legal action's mean worth over the budget's worlds."""
         seat = view.seat
-        strength = argentino.STRENGTH if isinstance(view, argentino.ArgentinoView) else view.strength  # type: ignore[attr-defined]
+        strength = strength_of(view)
 
         def value(world: HandState, choice: int) -> float:
             state = world.clone()
@@ -165,9 +173,10 @@ class TrucoExpert(ComputerPlayer[View]):
     def play_out(self, state: HandState, seat: int, strength: Sequence[int]) -> float:
         """Our team's score minus theirs for the hand, ``state`` played to its end (cards by ``playout_card``,
         every call and answer by the model)."""
+        assert isinstance(state, TrucoHand | argentino.ArgentinoHand)
         plays = argentino.PLAYS if isinstance(state, argentino.ArgentinoHand) else PLAYS
         while not state.complete:
-            turn = state.turn  # type: ignore[attr-defined]
+            turn = state.turn
             if state.phase == "play":
                 state.apply(plays[turn][playout_card(state, strength)])
             else:
@@ -185,12 +194,14 @@ class TrucoExpert(ComputerPlayer[View]):
             return 1.0
         hidden = world.hidden()
         assert isinstance(hidden, TrucoHidden)
-        argentine = isinstance(view, argentino.ArgentinoView)
-        dealt, filled = dealt_from_log(hidden.hands, log, hidden.face_down,
-                                       argentino.DECK if argentine else DECK)  # fmt: skip
-        vira = None if argentine else view.vira  # type: ignore[attr-defined]
-        hand_type = argentino.ArgentinoHand if argentine else TrucoHand
-        hand = hand_type(view.options, view.players, view.dealer, TrucoDeal(dealt, vira), view.scores)  # type: ignore[attr-defined]
+        hand: TrucoHand | argentino.ArgentinoHand
+        if isinstance(view, argentino.ArgentinoView):
+            dealt, filled = dealt_from_log(hidden.hands, log, hidden.face_down, argentino.DECK)
+            hand = argentino.ArgentinoHand(view.options, view.players, view.dealer, TrucoDeal(dealt, None), view.scores)
+        else:
+            assert isinstance(view, TrucoView)
+            dealt, filled = dealt_from_log(hidden.hands, log, hidden.face_down, DECK)
+            hand = TrucoHand(view.options, view.players, view.dealer, TrucoDeal(dealt, view.vira), view.scores)
         weight = 1.0
         for action in filled:
             if action.verb == CALL_VERB and action.seat % 2 != team:

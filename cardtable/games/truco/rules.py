@@ -982,6 +982,9 @@ class TrucoRules(GameRules):
                 return [s for s in range(players) if s % 2 == team], None
         return None, None
 
+    def variant_name(self, options: AnyOptions, players: int) -> str:
+        return f"{options.variant.capitalize()}, {players} players"
+
     def seat_names(self, players: int) -> list[str]:
         return seat_names(players)
 

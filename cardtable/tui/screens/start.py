@@ -38,12 +38,15 @@ def saved_when(modified: float, now: float | None = None) -> str:
 
 
 class StartScreen(Screen[str]):
-    """Dismisses with "resume:N" (the Nth of the unfinished matches), "new", "rules:GAME" or "quit"."""
+    """Dismisses with "resume:N" (the Nth of the unfinished matches), "new", "rules:GAME", "stats", "history"
+    or "quit"."""
 
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("u", "choose('resume')", "Resume"),
         Binding("q", "choose('quit')", "Quit"),
+        Binding("s", "choose('stats')", "Statistics"),
+        Binding("h", "choose('history')", "History"),
     ]
 
     def __init__(self, unfinished: list[FoundMatch], notice: str = "") -> None:
@@ -69,6 +72,8 @@ class StartScreen(Screen[str]):
         entries.append(Option("New game   (n)", id="new"))
         for game in available_games():
             entries.append(Option(f"Rules of {find_game(game).title}", id=f"rules:{game}"))
+        entries.append(Option("Statistics   (s)", id="stats"))
+        entries.append(Option("Match history   (h)", id="history"))
         entries.append(Option("Quit   (q)", id="quit"))
         with Vertical(id="start", classes="dialog"):
             yield Label(BANNER, classes="dialog-title")

@@ -67,9 +67,13 @@ class TableScreen(Screen[None], Generic[V]):
 
     BINDINGS = [*TABLE_BINDINGS]
 
-    def __init__(self, config: TableConfig, match: Match | None = None, save: MatchSave | None = None) -> None:
+    def __init__(
+        self, config: TableConfig, match: Match | None = None, save: MatchSave | None = None, hints: int = 0
+    ) -> None:
         super().__init__()
         self.config = config
+        #: Hints the table has given in this match: a match played with help is marked so in its record.
+        self.hints = hints
         #: The match's save file; a new match gets a new one, taken when it is first written.
         self.save = save if save is not None else MatchSave.new()
         #: Why the last save failed (the player has been told), or None.
@@ -231,7 +235,7 @@ class TableScreen(Screen[None], Generic[V]):
     def autosave(self) -> None:
         """Save after every action; if that fails, say so once, and keep trying."""
         try:
-            self.save.write(self.config, self.match.to_record())
+            self.save.write(self.config, self.record())
         except SaveFailed as failure:
             if self.save_problem is None:
                 self.notify(f"The match cannot be saved: {failure.reason}. The table keeps trying after every move.",
@@ -243,9 +247,16 @@ class TableScreen(Screen[None], Generic[V]):
         self.save_problem = None
         self.saved = True
 
+    def record(self) -> dict[str, Any]:
+        """The match's record, marked ``assisted`` when the table helped (undo is not offered yet: 0 undos)."""
+        record = self.match.to_record()
+        if self.hints:
+            record["assisted"] = {"undos": 0, "hints": self.hints}
+        return record
+
     def finish_save(self) -> None:
         try:
-            self.save.finish(self.config, self.match.to_record())
+            self.save.finish(self.config, self.record())
         except SaveFailed as failure:
             self.notify(f"The finished match could not be kept: {failure.reason}.", severity="warning", timeout=8)
 
@@ -579,6 +590,8 @@ class TableScreen(Screen[None], Generic[V]):
         level = HINT_LEVEL if HINT_LEVEL in computer_levels(self.rules) else "random"
         hinter: ComputerPlayer[V] = make_computer(self.rules, level)
         action = run_now(hinter.choose(self.view))
+        self.hints += 1
+        self.autosave()  # the count of hints is part of the record
         hand = self.query_one(HandView)
         if action.verb == PLAY_VERB:
             for position, card in enumerate(hand.cards):

@@ -1,0 +1,374 @@
+"""Statistics across sessions, computed from the archive of finished matches by replaying their records.
+
+Each archived match is replayed through the engine once, with its game's tally for the player's seat (the
+first human at the table), into a ``MatchSummary``; the summaries are kept in ``stats.json`` with a schema
+version, so the statistics are read without replaying everything each time.  That file is only a cache of
+the archive: a match in the archive that it lacks is added, one it lists that the archive lost is dropped, and
+a damaged file (or one of another schema) is set aside and rebuilt from the archive, as ``cardtable stats
+--rebuild`` does on demand.  The groups a player reads (per game, variant and opponent level: played, won,
+streaks, best hand, the game's own counts) are added up from the summaries.  No Textual here.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardtable.archive import ArchivedMatch, archived_ids, read_archived, set_aside_archived
+from cardtable.engine.game import Number
+from cardtable.engine.records import write_atomically
+from cardtable.engine.tally import tally_match
+from cardtable.files import OsLock, UnreadableFile, describe_os_error, read_json, set_aside_saying
+from cardtable.games import find_game
+from cardtable.saves import data_dir
+
+STATS = "stats.json"
+#: Raised whenever a summary's fields or a count's meaning change: a file of another schema is rebuilt.
+SCHEMA = 1
+HOT_SEAT = "hot-seat"
+#: How long a window waits for another one that is updating the statistics file.
+LOCK_WAIT_S = 2.0
+#: How many of the latest results a group keeps for its chart.
+RECENT = 40
+
+
+@dataclass
+class MatchSummary:
+    """One finished match, from the player's seat: what the statistics add up."""
+
+    match_id: str
+    finished: str
+    game: str
+    variant: str
+    level: str
+    seat: int
+    names: list[str]
+    won: bool
+    #: The final score as the player reads it: their side first, e.g. "12 : 7".
+    score: str
+    hands: int
+    best_hand: Number | None
+    best_hand_number: int | None
+    counts: dict[str, int]
+    assisted: dict[str, int]
+    special: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, raw: object) -> MatchSummary:
+        """A summary from the statistics file; ``ValueError`` if it is not one this version wrote."""
+        if not isinstance(raw, dict):
+            raise ValueError("a match is not an object")
+        summary = cls(**raw)
+        kinds = {"match_id": str, "finished": str, "game": str, "variant": str, "level": str, "seat": int,
+                 "names": list, "won": bool, "score": str, "hands": int, "counts": dict, "assisted": dict}  # fmt: skip
+        for name, kind in kinds.items():
+            if not isinstance(getattr(summary, name), kind):
+                raise ValueError(f"{name} of a match is not {kind.__name__}")
+        if not all(isinstance(v, int) for v in (*summary.counts.values(), *summary.assisted.values())):
+            raise ValueError("a match's counts are not whole numbers")
+        return summary
+
+
+def player_seat(archived: ArchivedMatch) -> int | None:
+    """Whose statistics a match adds to: the first person at the table (None when only computers played)."""
+    return next((seat for seat, config in enumerate(archived.config.seats) if config.human), None)
+
+
+def opponent_level(archived: ArchivedMatch, seat: int) -> str:
+    """The computer level the player faced (levels joined by "+" when mixed), or "hot-seat" against people."""
+    rules = archived.record.rules
+    players = archived.record.players
+    side = rules.side_of(seat, players)
+    kinds = {c.kind for s, c in enumerate(archived.config.seats) if rules.side_of(s, players) != side}
+    if "human" in kinds:
+        return HOT_SEAT
+    levels = list(rules.computer_levels())
+    return "+".join(sorted(kinds, key=lambda kind: levels.index(kind) if kind in levels else len(levels)))
+
+
+def summarize(archived: ArchivedMatch) -> MatchSummary | None:
+    """Replay an archived match for the player's seat; ``RecordError`` if it does not replay cleanly."""
+    seat = player_seat(archived)
+    if seat is None:
+        return None
+    record = archived.record
+    tallied = tally_match(record, seat)
+    match = tallied.match
+    if not match.over:
+        raise UnreadableFile("its record stops before the match is over")
+    rules = record.rules
+    sides: dict[int, Number] = {}
+    for s in range(record.players):
+        sides.setdefault(rules.side_of(s, record.players), match.scores[s])
+    ours = rules.side_of(seat, record.players)
+    if len(sides) == 2:
+        score = " : ".join(str(value) for _side, value in sorted(sides.items(), key=lambda item: item[0] != ours))
+    else:  # every seat for itself: the player's score beside the best of the others
+        score = f"{sides[ours]}, best other {max(value for side, value in sides.items() if side != ours)}"
+    return MatchSummary(
+        match_id=archived.match_id,
+        finished=archived.finished,
+        game=rules.name,
+        variant=rules.variant_name(record.options, record.players),
+        level=opponent_level(archived, seat),
+        seat=seat,
+        names=[config.name for config in archived.config.seats],
+        won=seat in (match.winner or []),
+        score=score,
+        hands=tallied.hands,
+        best_hand=tallied.best_hand,
+        best_hand_number=tallied.best_hand_number,
+        counts=tallied.counts,
+        assisted=archived.assisted,
+        special=match.special,
+    )
+
+
+# ---------------------------------------------------------------------------------------------- groups
+@dataclass
+class GroupStats:
+    """The statistics of one game, variant and opponent level (or of a whole game, with "all" for both)."""
+
+    game: str
+    variant: str
+    level: str
+    played: int = 0
+    won: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    assisted: int = 0
+    best_hand: Number | None = None
+    best_hand_match: str | None = None
+    best_hand_number: int | None = None
+    counts: Counter[str] = field(default_factory=Counter)
+    #: The latest results, oldest first: True for a win.
+    recent: list[bool] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+    def add(self, summary: MatchSummary) -> None:
+        self.played += 1
+        self.won += summary.won
+        self.current_streak = self.current_streak + 1 if summary.won else 0
+        self.best_streak = max(self.best_streak, self.current_streak)
+        self.assisted += any(summary.assisted.values())
+        if summary.best_hand is not None and (self.best_hand is None or summary.best_hand > self.best_hand):
+            self.best_hand, self.best_hand_match = summary.best_hand, summary.match_id
+            self.best_hand_number = summary.best_hand_number
+        for key, value in summary.counts.items():
+            self.counts[key] += value
+        self.recent = [*self.recent, summary.won][-RECENT:]
+
+    def labelled_counts(self) -> list[tuple[str, str, int]]:
+        """The game's own counts in its order: (key, label, value)."""
+        labels = find_game(self.game).tally(0, None, 0).labels
+        return [(key, label, self.counts.get(key, 0)) for key, label in labels.items()]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "variant": self.variant, "level": self.level,
+            "played": self.played, "won": self.won, "win_rate": round(self.win_rate, 4),
+            "current_streak": self.current_streak, "best_streak": self.best_streak,
+            "best_hand": None if self.best_hand is None else
+            {"points": self.best_hand, "match": self.best_hand_match, "hand": self.best_hand_number},
+            "assisted": self.assisted,
+            "counts": {key: value for key, _label, value in self.labelled_counts()},
+        }  # fmt: skip
+
+
+@dataclass
+class Statistics:
+    """Every counted match, oldest first, and the groups they add up to."""
+
+    matches: list[MatchSummary]
+
+    def groups(self, game: str | None = None) -> list[GroupStats]:
+        """One group per game, variant and opponent level that has matches, in the games' order."""
+        found: dict[tuple[str, str, str], GroupStats] = {}
+        for summary in self.matches:
+            if game is None or summary.game == game:
+                key = (summary.game, summary.variant, summary.level)
+                found.setdefault(key, GroupStats(*key)).add(summary)
+        return sorted(found.values(), key=lambda g: (find_game(g.game).position, g.game, g.variant, g.level))
+
+    def game_totals(self, game: str) -> GroupStats:
+        """Every match of a game, whatever its variant and level."""
+        total = GroupStats(game, "all", "all")
+        for summary in self.matches:
+            if summary.game == game:
+                total.add(summary)
+        return total
+
+    def games(self) -> list[str]:
+        return sorted({s.game for s in self.matches}, key=lambda name: (find_game(name).position, name))
+
+    def by_id(self, match_id: str) -> MatchSummary | None:
+        return next((s for s in self.matches if s.match_id == match_id), None)
+
+
+# ---------------------------------------------------------------------------------------------- the file
+class StatsFailed(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _read_cache(path: Path, notices: list[str]) -> dict[str, MatchSummary] | None:
+    """The summaries in the statistics file, or None (with a notice if it was damaged) when it must be rebuilt."""
+    try:
+        raw = read_json(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as error:
+        notices.append(f"The statistics file could not be read ({describe_os_error(error)}); it is rebuilt.")
+        return None
+    except UnreadableFile as error:
+        notices.append(_set_aside(path, error.reason))
+        return None
+    if isinstance(raw, dict) and raw.get("schema") != SCHEMA and isinstance(raw.get("schema"), int):
+        return None  # another version's counts: rebuilt from the archive, nothing is lost
+    try:
+        if not isinstance(raw, dict) or not isinstance(raw.get("matches"), list):
+            raise ValueError('it does not hold statistics ({"schema": 1, "matches": [...]})')
+        summaries = [MatchSummary.from_json(entry) for entry in raw["matches"]]
+    except (TypeError, ValueError) as error:
+        notices.append(_set_aside(path, str(error)[:200]))
+        return None
+    return {summary.match_id: summary for summary in summaries}
+
+
+def _set_aside(path: Path, reason: str) -> str:
+    said = f"The statistics file could not be used: {reason}; it is rebuilt from the archive of finished matches."
+    return set_aside_saying(path, said)
+
+
+def _take(lock: OsLock) -> bool:
+    deadline = time.monotonic() + LOCK_WAIT_S
+    while True:
+        try:
+            if lock.acquire():
+                return True
+        except OSError:
+            return False
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+
+
+def load_statistics(home: Path | None = None, rebuild: bool = False) -> tuple[Statistics, list[str]]:
+    """The statistics, brought up to date with the archive, and a notice for each file that had to be set aside.
+
+    ``rebuild`` replays every archived match again instead of trusting the statistics file.  The file is
+    written (atomically, under a lock: two windows may finish matches at once) only when it changes;
+    ``StatsFailed`` only when ``rebuild`` was asked for and the file cannot be written.
+    """
+    home = home or data_dir()
+    path = home / STATS
+    notices: list[str] = []
+    lock = OsLock(home / "stats.lock")
+    locked = home.is_dir() and _take(lock)
+    try:
+        cache = None if rebuild else _read_cache(path, notices)
+        changed = cache is None
+        known = cache or {}
+        summaries: list[MatchSummary] = []
+        ids = archived_ids(home)
+        changed = changed or any(match_id not in ids for match_id in known)
+        for match_id in ids:
+            if match_id in known:
+                summaries.append(known[match_id])
+                continue
+            changed = True
+            summary = _summarize_entry(match_id, home, notices)
+            if summary is not None:
+                summaries.append(summary)
+        summaries.sort(key=lambda s: (s.finished, s.match_id))
+        if changed and (ids or path.exists()):
+            problem = _store(path, summaries) if locked else "another window holds the statistics file"
+            if problem is not None:
+                if rebuild:
+                    raise StatsFailed(problem)
+                notices.append(f"The statistics could not be saved ({problem}); they are worked out again next time.")
+        return Statistics(summaries), notices
+    finally:
+        lock.release()
+
+
+def _summarize_entry(match_id: str, home: Path, notices: list[str]) -> MatchSummary | None:
+    try:
+        archived = read_archived(match_id, home)
+        return summarize(archived)
+    except FileNotFoundError:
+        return None
+    except UnreadableFile as error:
+        notices.append(set_aside_archived(match_id, error.reason, home))
+    except Exception as error:  # a record that does not replay, whatever the way: set aside, never a traceback
+        reason = getattr(error, "reason", None) or str(error) or error.__class__.__name__
+        notices.append(set_aside_archived(match_id, f"it does not replay ({str(reason)[:200]})", home))
+    return None
+
+
+def _store(path: Path, summaries: Iterable[MatchSummary]) -> str | None:
+    text = json.dumps({"schema": SCHEMA, "matches": [s.to_json() for s in summaries]}, ensure_ascii=False)
+    try:
+        write_atomically(path, (text + "\n").encode("utf-8"))
+    except OSError as error:
+        return describe_os_error(error, path.parent)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------- output
+def statistics_json(statistics: Statistics, game: str | None = None) -> dict[str, Any]:
+    """``cardtable stats --json``: every group, and each game's totals."""
+    games = [game] if game is not None else statistics.games()
+    return {
+        "schema": SCHEMA,
+        "matches": sum(1 for s in statistics.matches if game is None or s.game == game),
+        "games": {name: statistics.game_totals(name).to_json() for name in games},
+        "groups": [group.to_json() for group in statistics.groups(game)],
+    }
+
+
+def percent(rate: float) -> str:
+    return f"{100 * rate:.0f} %"
+
+
+def statistics_text(statistics: Statistics, game: str | None = None) -> list[Any]:
+    """``cardtable stats``: a table of the groups per game, and each game's own counts (Rich renderables)."""
+    from rich.table import Table
+
+    games = [game] if game is not None else statistics.games()
+    if not games or not any(s.game in games for s in statistics.matches):
+        which = f"{find_game(game).title} " if game else ""
+        return [f"No finished {which}match yet: statistics start with the first match you finish at the table."]
+    out: list[Any] = []
+    for name in games:
+        rules = find_game(name)
+        groups = statistics.groups(name)
+        if not groups:
+            continue
+        table = Table(title=rules.title, title_justify="left")
+        for column in ("variant", "against", "played", "won", "rate", "streak", "best", "best hand"):
+            table.add_column(column, justify="left" if column in ("variant", "against") else "right")
+        for group in groups:
+            best = "" if group.best_hand is None else str(group.best_hand)
+            table.add_row(group.variant, group.level, str(group.played), str(group.won), percent(group.win_rate),
+                          str(group.current_streak), str(group.best_streak), best)  # fmt: skip
+        out.append(table)
+        total = statistics.game_totals(name)
+        counts = [f"{label}: {value}" for _key, label, value in total.labelled_counts()]
+        if counts:
+            out.append("  " + " · ".join(counts))
+        if total.assisted:
+            out.append(f"  {total.assisted} of these matches were played with hints or undos.")
+    return out

@@ -1,0 +1,128 @@
+"""The match history: the last finished matches and the starred ones, to watch, star or export."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Label, Static
+
+from cardtable.archive import ArchivedMatch, load_stars, read_archived, set_star
+from cardtable.files import UnreadableFile, describe_os_error
+from cardtable.games import find_game
+from cardtable.stats import MatchSummary, Statistics
+from cardtable.tui.dialogs.export import ExportDialog
+from cardtable.tui.screens.watch import when
+
+#: How many of the latest matches the history lists (starred ones are listed whatever their age).
+LATEST = 100
+
+
+def listed(statistics: Statistics, stars: set[str]) -> list[MatchSummary]:
+    """The last ``LATEST`` matches and every starred one, newest first."""
+    newest = list(reversed(statistics.matches))
+    return [s for n, s in enumerate(newest) if n < LATEST or s.match_id in stars]
+
+
+def you(name: str) -> str:
+    """The player's own name in a list of players, marked unless it already says so."""
+    return name if name.casefold() == "you" else f"{name} (you)"
+
+
+def result_text(summary: MatchSummary) -> str:
+    special = f" ({summary.special})" if summary.special else ""
+    return f"{'Won' if summary.won else 'Lost'} {summary.score}{special}"
+
+
+class HistoryScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter,w", "watch", "Watch"),
+        Binding("s", "star", "Star"),
+        Binding("e", "export", "Export"),
+        Binding("escape,q", "close", "Back"),
+    ]
+
+    def __init__(self, statistics: Statistics) -> None:
+        super().__init__()
+        self.statistics = statistics
+        self.stars, self.notices = load_stars()
+        self.rows = listed(statistics, self.stars)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="history"):
+            count = len(self.rows)
+            yield Label(f"Match history — {count} match{'es' if count != 1 else ''}", classes="dialog-title")
+            if self.rows:
+                yield DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
+            else:
+                yield Static("No finished match yet: every match you finish at the table is listed here.",
+                             id="history-empty")  # fmt: skip
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        for notice in self.notices:
+            self.notify(notice, severity="warning", timeout=10)
+        if not self.rows:
+            return
+        table = self.query_one(DataTable)
+        table.add_column("★", key="star")
+        table.add_column("Ended (UTC)")
+        table.add_column("Game")
+        table.add_column("Result")
+        table.add_column("Players")
+        for summary in self.rows:
+            names = ", ".join(you(name) if seat == summary.seat else name for seat, name in enumerate(summary.names))
+            table.add_row(self.star_mark(summary), when(summary.finished), find_game(summary.game).title,
+                          result_text(summary), Text(names), key=summary.match_id)  # fmt: skip
+        table.focus()
+
+    def star_mark(self, summary: MatchSummary) -> str:
+        return "★" if summary.match_id in self.stars else " "
+
+    def chosen(self) -> MatchSummary | None:
+        if not self.rows:
+            return None
+        row = self.query_one(DataTable).cursor_row
+        return self.rows[row] if 0 <= row < len(self.rows) else None
+
+    def open_chosen(self) -> ArchivedMatch | None:
+        summary = self.chosen()
+        if summary is None:
+            return None
+        try:
+            return read_archived(summary.match_id)
+        except (UnreadableFile, OSError) as error:
+            reason = error.reason if isinstance(error, UnreadableFile) else describe_os_error(error)
+            self.notify(f"That match cannot be opened: {reason}.", severity="warning", timeout=8)
+            return None
+
+    def action_watch(self) -> None:
+        archived = self.open_chosen()
+        if archived is not None:
+            from cardtable.tui.screens.watch import WatchScreen
+
+            self.app.push_screen(WatchScreen(archived))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_watch()
+
+    def action_star(self) -> None:
+        summary = self.chosen()
+        if summary is None:
+            return
+        try:
+            self.stars = set_star(summary.match_id, summary.match_id not in self.stars)
+        except OSError as error:
+            self.notify(f"The star could not be saved: {describe_os_error(error)}.", severity="warning", timeout=8)
+            return
+        self.query_one(DataTable).update_cell(summary.match_id, "star", self.star_mark(summary))
+
+    def action_export(self) -> None:
+        archived = self.open_chosen()
+        if archived is not None:
+            self.app.push_screen(ExportDialog(archived))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,168 @@
+"""Statistics, match history and watching, as a player uses them: matches finished from records near their end."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, Static
+
+from cardtable.archive import archived_ids
+from cardtable.engine.loop import resume_match
+from cardtable.engine.records import parse_record
+from cardtable.games import find_game
+from cardtable.stats import STATS, load_statistics
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.dialogs.choice import ChoiceDialog
+from cardtable.tui.dialogs.export import ExportDialog
+from cardtable.tui.screens.history import HistoryScreen
+from cardtable.tui.screens.stats import StatsScreen
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.screens.watch import WatchScreen
+from tests.stats.support import archive, record_of
+from tests.support import replay_record
+from tests.tui.driver import play_until_over, table_config
+
+SEATS = ["human", "random", "random", "random"]
+
+
+def last_trick_of(name: str) -> Any:
+    """A Manille match that ends with its hand's last trick, stopped just before it."""
+    record = copy.deepcopy(record_of(name))
+    record["hands"][-1]["actions"] = record["hands"][-1]["actions"][:28]
+    return resume_match(parse_record(record, find_game))
+
+
+async def until(pilot: Pilot[None], ready: Any, steps: int = 300) -> None:
+    for _ in range(steps):
+        await pilot.pause()
+        if ready():
+            return
+    raise AssertionError("the screen never got ready")
+
+
+def text_of(screen: Any, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def finish(pilot: Pilot[None], name: str, hint: bool = False) -> str:
+    """Play a match's last trick at the table (the next one opens over the last one's match-over question)."""
+    table: TableScreen[Any] = TableScreen(table_config("manille", SEATS, seed=5), last_trick_of(name))
+    pilot.app.push_screen(table)
+    if hint:
+        await until(pilot, table.my_card_turn)
+        await pilot.press("t")
+    return await play_until_over(pilot)
+
+
+async def test_statistics_after_two_matches(table_home: Path) -> None:
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        first = await finish(pilot, "manille/match_end_101")
+        second = await finish(pilot, "manille/target_reached_exactly", hint=True)
+        assert "East & West win" in first and "You & North win" in second
+        assert len(archived_ids(table_home)) == 2
+        app.open_from_palette("stats")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        screen = app.screen
+        assert text_of(screen, "#stats-total") == "2 played · 1 won (50 %)"
+        groups = text_of(screen, "#stats-groups")
+        assert "Manille: 4 players, against random" in groups and "1 of 2 won (50 %)" in groups
+        assert "Streak 1 (best 1)" in groups and "1 with help" in groups
+        assert text_of(screen, "#stats-results") == "LW"
+        (table_home / STATS).write_text("damaged")
+        await pilot.press("r")  # rebuilt from the archive
+        await pilot.pause()
+        assert any("rebuilt from 2 archived matches" in n.message for n in app._notifications)
+        assert text_of(screen, "#stats-total") == "2 played · 1 won (50 %)"
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        table = history.query_one(DataTable)
+        assert table.row_count == 2
+        assert [str(table.get_row_at(n)[3]) for n in range(2)] == ["Won 101 : 0", "Lost 90 : 105"]
+        await pilot.press("s")  # star the newest
+        await pilot.pause()
+        assert json.loads((table_home / "stars.json").read_text())["starred"] == [history.rows[0].match_id]
+    statistics, notices = load_statistics(table_home)
+    assert notices == [] and [s.assisted["hints"] for s in statistics.matches] == [0, 1]
+
+
+async def test_watching_a_finished_match_step_by_step(table_home: Path) -> None:
+    archive(table_home, "manille/equal_best_scores_then_decided", "m1")
+    record = record_of("manille/equal_best_scores_then_decided")
+    stats_before = load_statistics(table_home)[0].matches
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.__class__.__name__ == "StartScreen")
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Statistics" in titles and "Match history" in titles
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen))
+        watch = app.screen
+        assert isinstance(watch, WatchScreen)
+        first_deal = record["hands"][0]["deal"]["hands"]
+        assert [sorted(cards) for cards in watch.shown_hands] == [sorted(hand) for hand in first_deal]
+        for _ in range(3):
+            await pilot.press("right")
+        assert (watch.hand, watch.done) == (0, 3)
+        played = record["hands"][0]["actions"][2]
+        assert played["play"] not in watch.shown_hands[played["seat"]]
+        assert watch.parts.describe_action(watch.record.hands[0].actions[2], watch.names) in text_of(
+            watch, "#watch-said"
+        )
+        await pilot.press("left")
+        assert (watch.hand, watch.done) == (0, 2)
+        assert played["play"] in watch.shown_hands[played["seat"]]
+        await pilot.press("pagedown")
+        assert (watch.hand, watch.done) == (1, 0)
+        assert "hand 2 of 2, action 0 of 32" in str(watch.query_one("#watch-title").render())
+        await pilot.press("left")
+        assert (watch.hand, watch.done) == (0, 32)
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: app.screen is watch)
+        assert (watch.hand, watch.done) == (1, 0)
+        await pilot.press("end")
+        assert "won the match" in text_of(watch, "#watch-said")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+    # Watching is no match: nothing saved, nothing counted again.
+    assert not (table_home / "saves").exists() or not list((table_home / "saves").glob("*.json"))
+    assert load_statistics(table_home)[0].matches == stats_before and archived_ids(table_home) == ["m1"]
+
+
+async def test_exporting_a_match_from_the_history(table_home: Path, tmp_path: Path) -> None:
+    archive(table_home, "manille/match_end_101", "m1")
+    app = CardTableApp()
+    target = tmp_path / "mine.json"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.__class__.__name__ == "StartScreen")
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, ExportDialog))
+        app.screen.query_one(Input).value = str(tmp_path / "no-such-folder" / "x" / "\0")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "could not be written" in text_of(app.screen, "#export-problem")
+        app.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        assert any(str(target) in n.message for n in app._notifications)
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, ExportDialog))
+        await pilot.press("enter")  # nothing typed: the data folder's exports
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+    out, status = replay_record(json.loads(target.read_text()))
+    assert status == 0 and out["winner"] is not None
+    assert (table_home / "exports" / "manille-m1.json").exists()
+    assert not (table_home / STATS).with_suffix(".unreadable").exists()
