@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 from cardtable import __version__
 from cardtable.engine.errors import QUOTE_LIMIT, REASON_LIMIT, RecordError, one_line, quote
 from cardtable.engine.options import OptionError, parse_option_value
+from cardtable.engine.players import Budget
 from cardtable.engine.sim import MAX_HANDS, MAX_MATCHES
 from cardtable.games import find_game, game_names
 
@@ -160,6 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="a game option (repeatable, each name once)")  # fmt: skip
     sim.add_argument("--json", action="store_true", help="print only the JSON summary")
     sim.add_argument("--time-decisions", action="store_true", help="also report each level's decision times")
+    sim.add_argument("--budget", choices=[str(b) for b in Budget],
+                     help="how long the levels that search think (default normal; a fixed amount of work)")  # fmt: skip
     sim.add_argument("--duplicate", action="store_true",
                      help="play every deal once per rotation of the seats (the same cards, the sides swapped) "
                           "and compare the levels")  # fmt: skip
@@ -403,6 +406,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         hands=args.hands,
         time_decisions=args.time_decisions,
         duplicate=args.duplicate,
+        budget=Budget(args.budget) if args.budget else None,
     )
     if progress_bar is not None:
         with progress_bar:

@@ -423,6 +423,8 @@ def set_aside_notice(save: MatchSave, reason: str) -> str:
 
 # ---------------------------------------------------------------------------------------------- settings
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
+#: How large the table draws its cards: by the terminal's size, or always small or large.
+CARD_SIZES = ("auto", "small", "large")
 
 
 @dataclass
@@ -433,6 +435,7 @@ class Settings:
     four_colour: bool = False
     ascii_cards: bool = False
     theme: str = "textual-dark"
+    card_size: str = "auto"
     #: Other keys for the table's bindings, by binding id: ``{"calls": "x", "hint": "t,f2"}``.
     keymap: dict[str, str] = field(default_factory=dict)
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)
@@ -452,6 +455,9 @@ def _setting_problem(name: str, value: object) -> str | None:
     if name == "speed":
         if not isinstance(value, str) or value not in SPEEDS:
             return f"speed must be slow, normal, fast or instant, not {quote(value)}"
+    elif name == "card_size":
+        if not isinstance(value, str) or value not in CARD_SIZES:
+            return f"card size must be auto, small or large, not {quote(value)}"
     elif isinstance(default, bool):
         if not isinstance(value, bool):
             return f"{name.replace('_', ' ')} must be true or false, not {quote(value)}"

@@ -419,11 +419,20 @@ class GameRules(ABC):
     def __init__(self) -> None:
         self._levels: dict[str, PlayerFactory] = {}
         self._sampler: HiddenSampler | None = None
+        self._level_labels: dict[str, str] = {}
         self._tally: TallyFactory | None = None
 
-    def add_level(self, name: str, factory: PlayerFactory) -> None:
-        """Offer a computer level of this game (its package does it, beside the rules)."""
+    def add_level(self, name: str, factory: PlayerFactory, label: str | None = None) -> None:
+        """Offer a computer level of this game (its package does it, beside the rules).
+
+        ``label`` is how a player's menu names the level ("Club player"); by default, its name capitalised.
+        """
         self._levels[name] = factory
+        self._level_labels[name] = label or name.replace("_", " ").capitalize()
+
+    def level_label(self, name: str) -> str:
+        """How a player's menu names the computer level ``name``."""
+        return self._level_labels.get(name) or name.replace("_", " ").capitalize()
 
     def add_sampler(self, sampler: HiddenSampler) -> None:
         """Join a sampler of hidden cards kept in a module of its own (its package does it, beside the rules):

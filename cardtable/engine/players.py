@@ -6,12 +6,29 @@ import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Coroutine, Mapping
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import IllegalAction, RecordError, quote
 from .game import Action, GameRules, PlayerFactory, View
 
 V = TypeVar("V", bound=View)
+
+
+class Budget(StrEnum):
+    """How long a level that searches thinks over a decision: the player's setting at the table.
+
+    Each names a fixed amount of work (so that ``sim`` and hints are reproducible); at the table it also comes
+    with a time limit, after which the level decides with what it has.
+    """
+
+    FAST = "fast"
+    NORMAL = "normal"
+    STRONG = "strong"
+
+
+#: The budget a level thinks with unless told otherwise.
+DEFAULT_BUDGET = Budget.NORMAL
 
 
 class Player(ABC, Generic[V]):
@@ -66,6 +83,13 @@ class ComputerPlayer(Player[V]):
         """Whether to make one of ``calls`` out of turn (Malilla's redeal); by default, never."""
         return None
 
+    #: Whether this level searches, so that its thinking budget matters (``think_with``).
+    searches: ClassVar[bool] = False
+
+    def think_with(self, budget: Budget, deadline: bool = False) -> None:
+        """Think with ``budget`` from now on; with ``deadline`` (at the table), stop at the budget's time limit
+        too.  A level that does not search has nothing to set (the default)."""
+
     async def choose(self, view: V) -> Action:
         return self.decide(view)
 
@@ -96,11 +120,17 @@ def computer_levels(rules: GameRules) -> Mapping[str, PlayerFactory]:
     return levels
 
 
-def make_computer(rules: GameRules, level: str, rng: random.Random | None = None) -> ComputerPlayer[Any]:
+def make_computer(rules: GameRules, level: str, rng: random.Random | None = None, *,
+                  budget: Budget | None = None, deadline: bool = False) -> ComputerPlayer[Any]:  # fmt: skip
+    """A computer player of ``level``; a level that searches thinks with ``budget`` (the default one for ``None``)
+    and, with ``deadline`` (the table's choice), within its time limit."""
     levels = computer_levels(rules)
     if level not in levels:
         raise RecordError(f"unknown computer level {quote(level)} for {rules.name} (levels: {', '.join(levels)})")
-    return levels[level](rng)
+    player = levels[level](rng)
+    if budget is not None or deadline:
+        player.think_with(budget or DEFAULT_BUDGET, deadline)
+    return player
 
 
 def run_now(coroutine: Coroutine[Any, Any, Action]) -> Action:

@@ -7,7 +7,7 @@ from typing import Any
 from .errors import IllegalAction, RecordError
 from .game import HandState
 from .match import Match
-from .players import make_computer, run_now
+from .players import Budget, make_computer, run_now
 from .records import Record
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
@@ -69,6 +69,7 @@ def next_decision(match: Match, hint: str | None = None) -> dict[str, Any] | Non
     assert seat is not None
     out: dict[str, Any] = {"seat": seat, "legal": state.legal_for_output()}
     if hint is not None:
-        player = make_computer(match.rules, hint)
+        # A level that searches hints with the fast budget's fixed work, never a deadline: the same hint every time.
+        player = make_computer(match.rules, hint, budget=Budget.FAST)
         out["hint"] = state.resolve(run_now(player.choose(state.view(seat)))).to_json()
     return out

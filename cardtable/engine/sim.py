@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from .game import Action, GameRules, HandState, Number
 from .match import Match
 from .options import options_to_json
-from .players import ComputerPlayer, make_computer
+from .players import Budget, ComputerPlayer, make_computer
 
 #: A match that has not ended after this many hands is abandoned (no winner) rather than run forever.
 MAX_HANDS_PER_MATCH = 10_000
@@ -150,6 +150,7 @@ def simulate(
     time_decisions: bool = False,
     max_hands_per_match: int = MAX_HANDS_PER_MATCH,
     duplicate: bool = False,
+    budget: Budget | None = None,
 ) -> dict[str, Any]:
     """Play ``matches`` matches (or ``hands`` single hands) and return the ``sim --json`` summary.
 
@@ -159,6 +160,9 @@ def simulate(
     With ``duplicate`` each match (or hand) is played once per rotation of the seat list that puts every level
     on every side (``rotations``), with the same cards: luck of the deal falls alike on every level.  Wins and
     mean scores then count by position in ``seats``, and a ``duplicate`` object compares the levels.
+
+    ``budget`` is how long the levels that search think (their fixed work, never a deadline: runs stay
+    reproducible); ``None`` is their default.
     """
     players = len(seats)
     clock = DecisionClock(seats) if time_decisions else None
@@ -182,7 +186,7 @@ def simulate(
             seated = [seats[(s - turn) % players] for s in range(players)]
             # The first rotation draws the seats' generators as a plain run does, so its games are the same.
             turned = ("rotation", turn) if turn else ()
-            computers = [make_computer(rules, level, derived_rng(seed, "seat", m, s, *turned))
+            computers = [make_computer(rules, level, derived_rng(seed, "seat", m, s, *turned), budget=budget)
                          for s, level in enumerate(seated)]  # fmt: skip
             if clock is not None:
                 clock.seated = seated

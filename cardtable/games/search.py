@@ -10,27 +10,29 @@ is tried in the same worlds, so the comparison is fair even with few of them.
 The search sees only its seat's view and draws only from its generator, so it is a function of the view and
 the seed: the same hint every time, and the same decision whichever way the unseen cards really lie.
 
-How long it thinks is a ``Budget``: a number of worlds (what ``sim`` and hints use, so they are reproducible)
-and, at the table, a deadline after which it stops dealing new worlds.
+How long it thinks is a ``SearchBudget``: a number of worlds (what ``sim`` and hints use, so they are
+reproducible) and, at the table, a deadline after which it plays no new world (``in_time``).
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from cardtable.engine.game import Action, GameRules, HandState, Hidden, View
+from cardtable.engine.players import DEFAULT_BUDGET, Budget
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
-class Budget:
+class SearchBudget:
     """How much one decision may think."""
 
-    name: str
+    name: Budget
     #: Worlds dealt for a decision (the decision is a function of the view and the seed for a given number).
     worlds: int
     #: At the table: seconds after which no new world is dealt (``None``: every world is played).
@@ -38,20 +40,17 @@ class Budget:
     #: However short the deadline, at least this many worlds are played.
     fewest: int = 4
 
-    def at_table(self) -> Budget:
-        """The same budget with its deadline: what a seat at the table thinks with."""
-        return Budget(self.name, self.worlds, TABLE_SECONDS[self.name], self.fewest)
+
+#: The worlds of each budget: what ``sim`` and hints use, so that they are reproducible (hints use ``fast``).
+WORLDS = {Budget.FAST: 16, Budget.NORMAL: 48, Budget.STRONG: 160}
+#: The time limit of each budget at the table, in seconds.
+TABLE_SECONDS = {Budget.FAST: 0.15, Budget.NORMAL: 0.5, Budget.STRONG: 2.0}
 
 
-#: The budgets a player picks from, by name: the hint uses ``fast``; ``normal`` is the default.
-BUDGETS = {
-    "fast": Budget("fast", 16),
-    "normal": Budget("normal", 48),
-    "strong": Budget("strong", 160),
-}
-#: Deadlines at the table, by budget.
-TABLE_SECONDS = {"fast": 0.15, "normal": 0.5, "strong": 2.0}
-DEFAULT_BUDGET = "normal"
+def search_budget(name: Budget | str | None = None, deadline: bool = False) -> SearchBudget:
+    """The budget called ``name`` (the default one for ``None``), with its time limit when ``deadline``."""
+    budget = Budget(name) if name is not None else DEFAULT_BUDGET
+    return SearchBudget(budget, WORLDS[budget], TABLE_SECONDS[budget] if deadline else None)
 
 
 class Decision(Protocol):
@@ -84,7 +83,7 @@ def search(
     view: View,
     decision: Decision,
     rng: random.Random,
-    budget: Budget,
+    budget: SearchBudget,
     worlds: Sequence[Hidden] | None = None,
     weight: Callable[[HandState], float] | None = None,
 ) -> Outcome:
@@ -93,13 +92,12 @@ def search(
     ``worlds`` may be given (already dealt); ``weight`` weighs each rebuilt world (by how likely the plays seen
     were in it, say), 1 by default.
     """
-    deadline = time.perf_counter() + budget.seconds if budget.seconds is not None else math.inf
     dealt = worlds if worlds is not None else rules.sample_hidden(view, rng, budget.worlds)
     count = len(decision.candidates)
     totals = [0.0] * count
     weights = 0.0
     played = 0
-    for hidden in dealt:
+    for hidden in in_time(dealt, budget):
         world = rules.state_from_view(view, hidden)
         w = 1.0 if weight is None else weight(world)
         if w <= 0:
@@ -108,11 +106,21 @@ def search(
             totals[choice] += w * decision.value(world, choice)
         weights += w
         played += 1
-        if played >= budget.fewest and time.perf_counter() > deadline:
-            break
     if not weights:
         return Outcome([0.0] * count, 0)
     return Outcome([total / weights for total in totals], played)
+
+
+def in_time(worlds: Iterable[T], budget: SearchBudget) -> Iterator[T]:
+    """``worlds`` one by one until the budget's time limit has passed (and at least its fewest are given)."""
+    if budget.seconds is None:
+        yield from worlds
+        return
+    deadline = time.perf_counter() + budget.seconds
+    for given, world in enumerate(worlds):
+        if given >= budget.fewest and time.perf_counter() > deadline:
+            return
+        yield world
 
 
 def pick(decision: Decision, outcome: Outcome, preferred: Action | None, tolerance: float = 1e-6) -> Action:
@@ -139,11 +147,6 @@ class FixedDecision:
 
     def value(self, world: HandState, choice: int) -> float:
         return self._value(world, choice)
-
-
-def budget_named(name: str | None) -> Budget:
-    """The budget called ``name`` (the default one for ``None``)."""
-    return BUDGETS[name or DEFAULT_BUDGET]
 
 
 def describe(outcome: Outcome, candidates: Sequence[Any]) -> str:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import random
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from textual import work
+from textual import events, work
 from textual.app import SystemCommand
+from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import WorkerFailed
@@ -27,15 +30,20 @@ from cardtable.saves import (
     shorten,
     store_settings,
 )
+from cardtable.tui.ascii import AsciiFilter, terminal_draws_unicode
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import ConfirmDialog
 from cardtable.tui.games import parts_for
 from cardtable.tui.host import TableHost
-from cardtable.tui.keys import KEYMAP_BINDINGS, QUIT_BINDING, table_keymap
+from cardtable.tui.keys import KEYMAP_BINDINGS, QUIT_BINDING, key_label, key_rows, table_keymap
 from cardtable.tui.screens.start import StartScreen, TooSmallScreen, match_summary
 from cardtable.tui.screens.table import Next, TableScreen
+from cardtable.tui.themes import FELT_CLASSES, TABLE_THEMES
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+#: After the "too small" notice goes, keys are ignored this long: one pressed to dismiss it must not answer the
+#: dialog it uncovers.
+KEY_GRACE = 0.6
 
 
 class CardTableApp(TableHost):
@@ -55,12 +63,19 @@ class CardTableApp(TableHost):
         #: Where the traceback of a crash was written, if the table crashed.
         self.crash_log: Path | None = None
         self.settings_problem: str | None = None
+        #: Whether the terminal's locale can draw suit glyphs and box lines; if not, the table is ASCII.
+        self.unicode_terminal = terminal_draws_unicode(os.environ)
+        self.ascii_filter = AsciiFilter(enabled=False)
+        self._filters.append(self.ascii_filter)  # Textual's own filters (NO_COLOR's among them) live here
+        self.keys_held_until = 0.0
+
+    @property
+    def ascii_cards(self) -> bool:
+        return self.settings.ascii_cards or not self.unicode_terminal
 
     # ------------------------------------------------------------------ start-up
     def on_mount(self) -> None:
-        if self.settings.theme in self.available_themes:
-            self.theme = self.settings.theme
-        else:
+        if not self.apply_theme():
             self.notices.append(f"In your settings, the theme {self.settings.theme!r} is not one of the table's "
                                 f"themes: the table uses {self.theme!r} instead.")  # fmt: skip
         self.apply_card_style()
@@ -70,7 +85,7 @@ class CardTableApp(TableHost):
             self.main_menu()
         # Resize events reach only the active screen, so the size guard simply looks a few times a second.
         self.call_after_refresh(self.check_size)
-        self.set_interval(0.25, self.check_size)
+        self.size_timer = self.set_interval(0.25, self.check_size)
 
     def take_notices(self) -> list[str]:
         """What the player must be told before playing: settings, the data folder, saves set aside."""
@@ -90,6 +105,11 @@ class CardTableApp(TableHost):
             self.exit()
         elif choice.startswith("resume:"):
             self.resume(unfinished[int(choice[7:])])
+        elif choice == "settings":
+            from cardtable.tui.screens.settings import SettingsScreen
+
+            await self.push_screen_wait(SettingsScreen(self.settings, self.unicode_terminal))
+            self.main_menu()
         elif choice in ("stats", "history"):
             await self.push_screen_wait(self.stats_screen() if choice == "stats" else self.history_screen())
             self.main_menu()
@@ -104,11 +124,10 @@ class CardTableApp(TableHost):
     @work(exclusive=True, group="menu")
     async def play_now(self, config: TableConfig) -> None:
         """``cardtable play``: straight to the table, once the player knows about their unfinished matches."""
-        for notice in self.take_notices():
-            self.notify(notice, severity="warning", timeout=15)
+        notices = self.take_notices()
         unfinished, set_aside = find_unfinished()
-        for notice in set_aside:
-            self.notify(notice, severity="warning", timeout=15)
+        if notices or set_aside:
+            self.notify("\n\n".join([*notices, *set_aside]), severity="warning", timeout=15)
         if unfinished:
             title, text = unfinished_question(unfinished)
             choices = [("Start the new game", "new"), ("Go to the start screen", "menu"), ("Quit", "quit")]
@@ -219,7 +238,8 @@ class CardTableApp(TableHost):
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:  # fmt: skip
-        # Notifications quote names and file names, which are text, never markup.
+        # Notifications quote names and file names, which are text, never markup; one at a time.
+        self.clear_notifications()
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def check_size(self) -> None:
@@ -229,6 +249,20 @@ class CardTableApp(TableHost):
             self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))
         elif not small and on_top:
             self.pop_screen()
+            self.keys_held_until = time.monotonic() + KEY_GRACE
+
+    def get_key_display(self, binding: Binding) -> str:
+        if self.ascii_cards:  # "Enter", not the ⏎ symbol
+            return key_label(binding.key.split(",")[0])
+        return super().get_key_display(binding)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.check_size)  # at once, not at the next look
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and time.monotonic() < self.keys_held_until:
+            return
+        await super().on_event(event)
 
     def save_settings(self) -> None:
         try:
@@ -241,13 +275,55 @@ class CardTableApp(TableHost):
             return
         self.settings_problem = None
 
+    def apply_theme(self) -> bool:
+        """Draw in the settings' theme: a table theme (felt and Textual theme) or a Textual theme alone."""
+        chosen = TABLE_THEMES.get(self.settings.theme)
+        textual = chosen.textual if chosen is not None else self.settings.theme
+        if textual not in self.available_themes:
+            return False
+        for felt in FELT_CLASSES:
+            self.set_class(chosen is not None and chosen.felt == felt, felt)
+        self.theme = textual
+        return True
+
     def watch_theme(self, theme: str) -> None:
-        if self.settings.theme != theme:
+        # A Textual theme chosen in the palette replaces the table theme (and its felt) in the settings.
+        chosen = TABLE_THEMES.get(self.settings.theme)
+        if (chosen.textual if chosen is not None else self.settings.theme) != theme:
             self.settings.theme = theme
+            for felt in FELT_CLASSES:
+                self.remove_class(felt)
             self.save_settings()
+
+    def settings_changed(self, name: str) -> None:
+        if name == "theme":
+            self.apply_theme()
+        elif name in ("four_colour", "ascii_cards"):
+            self.apply_card_style()
+        self.save_settings()
+        self.redraw_table()
+
+    def show_keys(self) -> None:
+        from cardtable.tui.screens.keys import KeysScreen
+
+        if not isinstance(self.screen, KeysScreen):
+            self.push_screen(KeysScreen(key_rows(KEYMAP_BINDINGS, self.keymap)))
+
+    def open_settings(self) -> None:
+        from cardtable.tui.screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(self.settings, self.unicode_terminal))
 
     def apply_card_style(self) -> None:
         self.set_class(self.settings.four_colour, "four-colour")
+        if self.ascii_filter.enabled != self.ascii_cards:
+            self.ascii_filter.enabled = self.ascii_cards
+            self.set_class(self.ascii_cards, "ascii")
+            for screen in self.screen_stack:  # every widget paints its cached lines again, through the filter
+                for widget in screen.walk_children(with_self=True):
+                    widget.refresh()
+                screen.refresh_bindings()  # the footer writes its keys again ("Enter", not ⏎)
 
     def toggle_four_colour(self) -> None:
         self.settings.four_colour = not self.settings.four_colour
@@ -257,6 +333,7 @@ class CardTableApp(TableHost):
 
     def toggle_ascii(self) -> None:
         self.settings.ascii_cards = not self.settings.ascii_cards
+        self.apply_card_style()
         self.save_settings()
         self.redraw_table()
 
@@ -288,13 +365,26 @@ class CardTableApp(TableHost):
             self.push_screen(self.stats_screen() if which == "stats" else self.history_screen())
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        # Textual's "Keys" docks a help panel beside the screen and squeezes the table: the keys screen instead.
+        for command in super().get_system_commands(screen):
+            if command.title != "Keys":
+                yield command
+        yield SystemCommand("Keys", "Every key of the table (the keys screen)", self.show_keys)
         yield SystemCommand("Statistics", "Your results by game, variant and opponent level",
                             lambda: self.open_from_palette("stats"))  # fmt: skip
         yield SystemCommand("Match history", "Watch, star or export your finished matches",
                             lambda: self.open_from_palette("history"))  # fmt: skip
-        yield SystemCommand("Four-colour deck", "Give each suit its own colour (on/off)", self.toggle_four_colour)
-        yield SystemCommand("ASCII cards", "Suit letters instead of suit symbols (on/off)", self.toggle_ascii)
+        four, ascii_ = on_off(self.settings.four_colour), on_off(self.ascii_cards)
+        yield SystemCommand("Settings", "Computer speed, theme, deck style, card size", self.open_settings)
+        yield SystemCommand(f"Four-colour deck: {four}", f"Give each suit its own colour (now {four})",
+                            self.toggle_four_colour)  # fmt: skip
+        if self.unicode_terminal:
+            yield SystemCommand(f"ASCII cards: {ascii_}", f"Plain ASCII: suit letters, no box lines (now {ascii_})",
+                                self.toggle_ascii)  # fmt: skip
+
+
+def on_off(flag: bool) -> str:
+    return "on" if flag else "off"
 
 
 def unfinished_question(unfinished: list[FoundMatch]) -> tuple[str, str]:

@@ -18,7 +18,20 @@ class TableHost(App[None]):
     #: The player's keymap as far as it could be applied: binding ids to keys.
     keymap: dict[str, str]
 
+    @property
+    def ascii_cards(self) -> bool:
+        """Whether the table draws in ASCII only: the player's choice, or a terminal that cannot draw more."""
+        return self.settings.ascii_cards
+
     def save_settings(self) -> None:
+        raise NotImplementedError
+
+    def show_keys(self) -> None:
+        """The keys screen: every key of the table, after the player's keymap."""
+        raise NotImplementedError
+
+    def settings_changed(self, name: str) -> None:
+        """Apply the setting ``name`` the player has just changed, and save the settings."""
         raise NotImplementedError
 
     async def after_match(self, config: TableConfig, choice: str | None) -> None:

@@ -35,7 +35,7 @@ TABLE_BINDINGS = (
     Binding(
         "d", "face_down", "Face down", show=False, tooltip="play the chosen card face down (Truco)", id="face-down"
     ),
-    Binding("t", "hint", "Hint", tooltip="hint: what the computer would play", id="hint"),
+    Binding("t", "hint", "Hint", tooltip="hint: what the computer would choose (a card, a bid, a call…)", id="hint"),
     Binding("w", "last_trick", "Last", tooltip="the last trick", id="last-trick"),
     Binding("s", "score_sheet", "Scores", tooltip="the score sheet", id="scores"),
     Binding("f", "skip_wait", "Faster", show=False, tooltip="skip the computer's pause", id="faster"),
@@ -70,7 +70,7 @@ class KeyRow(NamedTuple):
 #: What the keys screen and README list beside the bindings: the mouse, and Textual's command palette.
 OTHER_KEYS = (
     KeyRow("mouse", "", "click a card to choose it, again to play it"),
-    KeyRow("Ctrl+P", "", "command palette: themes, card style"),
+    KeyRow("Ctrl+P", "", "command palette: settings, themes, card style, keys"),
 )
 
 

@@ -86,6 +86,11 @@ def test_no_game_imports_the_table_or_textual() -> None:
         assert not bad, f"{module_name(path)} imports {sorted(bad)}"
 
 
+#: Modules of ``cardtable.games`` that only players use, shared by several levels or games: they may read the
+#: players' base (the search reads the thinking budget).
+SHARED_PLAYER_PARTS = ("trickplay", "endgame", "cardcount", "search", "playout")
+
+
 def test_a_rule_book_imports_no_player() -> None:
     """A game's players read its rules; only the game's package joins the two.
 
@@ -102,7 +107,7 @@ def test_a_rule_book_imports_no_player() -> None:
         )
 
     for path in sources("games"):
-        if path.name == "__init__.py" or is_player(path.stem) or path.stem in ("trickplay", "endgame", "cardcount"):
+        if path.name == "__init__.py" or is_player(path.stem) or path.stem in SHARED_PLAYER_PARTS:
             continue
         players = {name for name in imports_of(path) if is_player(name)
                    or name.startswith(("cardtable.games.trickplay", "cardtable.engine.players"))}  # fmt: skip

@@ -21,7 +21,7 @@ from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import GameRules, HandState, View
 from cardtable.engine.match import Match
 from cardtable.engine.options import option_fields
-from cardtable.engine.players import RandomPlayer
+from cardtable.engine.players import Budget, RandomPlayer, computer_levels, make_computer
 from cardtable.engine.records import parse_record
 from cardtable.engine.replay import EXIT_MALFORMED, replay
 from cardtable.games import available_games, find_game
@@ -33,6 +33,8 @@ GAMES = available_games()
 #: as Truco plays many hands, so that its brink hands come up), and at most this many hands.
 DECISIONS = 100
 HANDS = 60
+#: Decisions of each level that searches compared across a swap of unseen cards, per option set.
+HINTS = 2
 
 
 def option_sets(rules: GameRules, players: int) -> Iterator[dict[str, Any]]:
@@ -131,6 +133,21 @@ def check_secrecy(match: Match, rng: random.Random, tally: dict[str, int]) -> No
                 continue
             tally["swaps"] += 1
             assert other == view, f"seat {seat}'s view changes when {first} and {second} swap places"
+            if seat == state.to_act and tally["hints"] < HINTS:
+                check_hints_agree(match.rules, view, other, tally)
+
+
+def check_hints_agree(rules: GameRules, view: View, other: View, tally: dict[str, int]) -> None:
+    """Every level that searches decides alike in a view and in the same view reached with two unseen cards
+    swapped: it reads nothing but the view (the same hint wherever the hidden cards are)."""
+    for level in searching_levels(rules):
+        first = make_computer(rules, level, budget=Budget.FAST).decide(view)
+        assert make_computer(rules, level, budget=Budget.FAST).decide(other) == first, f"{level} reads past its view"
+        tally["hints"] += 1
+
+
+def searching_levels(rules: GameRules) -> list[str]:
+    return [name for name, factory in computer_levels(rules).items() if getattr(factory, "searches", False)]
 
 
 def check_rebuilding(match: Match, rng: random.Random) -> None:
@@ -240,10 +257,12 @@ def test_every_moment_of_the_game_keeps_the_contract(game: str) -> None:
     shown: set[Enum] = set()
     for players in rules.player_counts:
         for raw in option_sets(rules, players):
-            tally = {"swaps": 0, "illegal": 0}
+            tally = {"swaps": 0, "illegal": 0, "hints": 0}
             shown |= play_and_check(game, players, raw, seed=players * 7 + len(raw), tally=tally)
             assert tally["swaps"] >= 3, f"{players} players {raw}: too few swaps replayed ({tally}) to prove anything"
-    tally = {"swaps": 0, "illegal": 0}
+            if searching_levels(rules):
+                assert tally["hints"], f"{players} players {raw}: no decision of a searching level compared"
+    tally = {"swaps": 0, "illegal": 0, "hints": 0}
     shown |= record_ends(game, random.Random(5), tally)
     assert tally["swaps"] >= 3, f"the records' ends: too few swaps replayed ({tally}) to prove anything"
     assert any(isinstance(value, StrEnum) and value == "play" for value in shown), "a view's phase is an enum"

@@ -9,8 +9,15 @@ from tests.tui.driver import instant_settings
 
 @pytest.fixture(autouse=True)
 def table_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every table test keeps its saves and settings in its own folder, with computers playing at once."""
+    """Every table test keeps its saves and settings in its own folder, with computers playing at once.
+
+    The locale is a UTF-8 one whatever the runner's: a C locale would turn the table to ASCII by itself.
+    """
     home = tmp_path / "home"
     instant_settings(home)
     monkeypatch.setenv("CARDTABLE_HOME", str(home))
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_CTYPE", raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
     return home

@@ -61,7 +61,7 @@ async def play_until_over(pilot: Pilot[None], *, mouse: bool = False, calls: boo
             await pilot.press("enter")
         elif isinstance(screen, TableScreen) and screen.my_card_turn():
             turn = (len(screen.match.hands), screen.view.legal_mask if screen.view else 0)
-            if calls and turn not in called and screen.check_action("calls", ()):
+            if calls and turn not in called and screen.view is not None and screen.open_calls(screen.view):
                 called.add(turn)
                 await pilot.press("c")
                 await pilot.pause()

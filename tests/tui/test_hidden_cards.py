@@ -269,13 +269,13 @@ class Driver:
         hand = len(table.match.hands)
         # The screens this person may open now: the last trick whenever a card in it was played face down
         # (else once a hand), the score sheet once, the calls and the hint once a hand (a blind hand: always).
-        if table.check_action("last_trick", ()):
+        if table.seen_trick() is not None:
             face_down = bool(getattr(state.tricks[-1], "hidden", ()))
             if self.first_time("w", seat, hand, *((id(self), len(state.tricks)) if face_down else ())):
                 await self.open_and_search("w", NoticeDialog, "the last trick")
         if any(h.state.complete for h in table.match.hands) and self.first_time("s", seat, 0):
             await self.open_and_search("s", ScoreSheetScreen, "the score sheet")
-        if self.thorough and table.check_action("calls", ()) and self.first_time("c", seat, hand):
+        if self.thorough and table.open_calls(table.view) and self.first_time("c", seat, hand):
             await self.open_and_search("c", ChoiceDialog, "the calls")
         hand_view = table.query_one(HandView)
         legal = table.parts.legal_keys(table.view)
@@ -303,7 +303,7 @@ class Driver:
         if table.check_action("face_down", ()) and (once or self.turns % 2 == 0):
             await self.pilot.press("d")
             self.run.opened.add("face down")
-        elif table.check_action("calls", ()) and self.first_time("call", seat, hand, id(self)):
+        elif table.open_calls(table.view) and self.first_time("call", seat, hand, id(self)):
             await self.pilot.press("c")  # the calls dialog is answered on the next step
         else:
             await self.pilot.press("enter")

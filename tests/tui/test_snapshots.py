@@ -90,6 +90,41 @@ def test_terminal_too_small(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snap_compare(app, terminal_size=size, run_before=settle)
 
 
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_settings_screen(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def open_settings(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: pilot.app.screen.__class__.__name__ == "StartScreen")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: pilot.app.screen.__class__.__name__ == "SettingsScreen")
+
+    assert snap_compare(CardTableApp(), terminal_size=size, run_before=open_settings)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_table_without_colour(snap_compare: Any, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """NO_COLOR: the cards you may not play have no frame, the chosen one a heavy frame, trumps a square one."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = CardTableApp(table_config("manille", RANDOM_SEATS, seed=12, first_dealer=0))
+
+    async def your_turn(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
+
+    assert snap_compare(app, terminal_size=size, run_before=your_turn)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_table_in_ascii(snap_compare: Any, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A C locale: the table turns to ASCII by itself (borders, backs, arrows, suit letters)."""
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.setenv("LC_CTYPE", "C.UTF-8")
+    app = CardTableApp(table_config("manille", RANDOM_SEATS, seed=12, first_dealer=0))
+
+    async def your_turn(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
+
+    assert snap_compare(app, terminal_size=size, run_before=your_turn)
+
+
 def four_finished_matches(home: Path) -> None:
     from tests.stats.support import archive
 

@@ -70,7 +70,7 @@ async def test_a_poignee_is_declared_from_the_keyboard_choosing_the_trumps_to_sh
             table = table_of(app)
             if table is not None and table.my_card_turn():
                 break
-        assert table is not None and table.my_card_turn() and table.check_action("calls", ())
+        assert table is not None and table.my_card_turn() and table.open_calls(table.view)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceDialog) and "poignée" in screen_text(app)

@@ -9,7 +9,7 @@ from .rules import RULES
 from .tally import MalillaTally
 
 RULES.add_level("beginner", MalillaBeginner)
-RULES.add_level("heuristic", MalillaHeuristic)
+RULES.add_level("heuristic", MalillaHeuristic, label="Club player")
 RULES.add_level("expert", MalillaExpert)
 RULES.count_with(MalillaTally)
 

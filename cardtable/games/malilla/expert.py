@@ -19,10 +19,10 @@ import random
 import statistics
 
 from cardtable.engine.game import CALL_VERB, Action
-from cardtable.engine.players import ComputerPlayer
+from cardtable.engine.players import Budget, ComputerPlayer
 from cardtable.games.endgame import EndgameRules
 from cardtable.games.playout import EXACT_TRICKS, CardPlay, Playout, PointTrickGame
-from cardtable.games.search import Budget, budget_named, pick, search
+from cardtable.games.search import SearchBudget, in_time, pick, search, search_budget
 
 from .ai import MalillaHeuristic, Table, hand_worth, pack_facts, tip4_count_the_cards, tips_choice
 from .rules import (
@@ -63,10 +63,15 @@ class MalillaExpert(ComputerPlayer[MalillaView]):
     #: Whether playouts are played knowing every hand of the world.
     omniscient = False
 
-    def __init__(self, rng: random.Random | None = None, budget: Budget | str | None = None) -> None:
+    searches = True
+
+    def __init__(self, rng: random.Random | None = None, budget: SearchBudget | Budget | None = None) -> None:
         super().__init__(rng)
-        self.budget = budget if isinstance(budget, Budget) else budget_named(budget)
+        self.budget = budget if isinstance(budget, SearchBudget) else search_budget(budget)
         self.heuristic = MalillaHeuristic(rng)
+
+    def think_with(self, budget: Budget, deadline: bool = False) -> None:
+        self.budget = search_budget(budget, deadline)
 
     def decide(self, view: MalillaView) -> Action:
         if view.phase == ANSWER:
@@ -108,7 +113,7 @@ class MalillaExpert(ComputerPlayer[MalillaView]):
         rng = self.random_for(view)
         values = []
         game = playout_game(view.options, view.trump)
-        for hidden in RULES.sample_hidden(view, rng, self.budget.worlds):
+        for hidden in in_time(RULES.sample_hidden(view, rng, self.budget.worlds), self.budget):
             state = RULES.state_from_view(view, hidden)
             if state.phase == ANSWER:
                 # Our partner's call is declined in the worlds where the hand is played.

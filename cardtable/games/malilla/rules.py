@@ -651,7 +651,8 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
     def clone(self) -> Self:
         twin = super().clone()
         # A bonus learns at the end of the hand whether it counted.
-        twin.bonuses = [dataclasses.replace(bonus) for bonus in self.bonuses]
+        if self.bonuses:
+            twin.bonuses = [dataclasses.replace(bonus) for bonus in self.bonuses]
         return twin
 
     def hidden(self) -> Hidden:

@@ -8,7 +8,7 @@ from .rules import RULES
 from .tally import ManilleTally
 
 RULES.add_level("beginner", ManilleBeginner)
-RULES.add_level("heuristic", ManilleHeuristic)
+RULES.add_level("heuristic", ManilleHeuristic, label="Club player")
 RULES.add_level("expert", ManilleExpert)
 RULES.count_with(ManilleTally)
 

@@ -18,11 +18,11 @@ import random
 import statistics
 
 from cardtable.engine.game import BID_VERB, CALL_VERB, Action, HandState
-from cardtable.engine.players import ComputerPlayer
+from cardtable.engine.players import Budget, ComputerPlayer
 from cardtable.games.cardcount import count_cards
 from cardtable.games.endgame import EndgameRules
 from cardtable.games.playout import EXACT_TRICKS, CardPlay, Playout, PointTrickGame
-from cardtable.games.search import Budget, budget_named, pick, search
+from cardtable.games.search import SearchBudget, in_time, pick, search, search_budget
 
 from .ai import ACES, TENS, ManilleHeuristic, Table, hand_worth, tip11_doubling, tip12_auction, tips_choice
 from .rules import (
@@ -73,10 +73,15 @@ class ManilleExpert(ComputerPlayer[ManilleView]):
     #: Whether playouts are played knowing every hand of the world.
     omniscient = False
 
-    def __init__(self, rng: random.Random | None = None, budget: Budget | str | None = None) -> None:
+    searches = True
+
+    def __init__(self, rng: random.Random | None = None, budget: SearchBudget | Budget | None = None) -> None:
         super().__init__(rng)
-        self.budget = budget if isinstance(budget, Budget) else budget_named(budget)
+        self.budget = budget if isinstance(budget, SearchBudget) else search_budget(budget)
         self.heuristic = ManilleHeuristic(rng)
+
+    def think_with(self, budget: Budget, deadline: bool = False) -> None:
+        self.budget = search_budget(budget, deadline)
 
     def decide(self, view: ManilleView) -> Action:
         if view.phase == PLAY:
@@ -110,7 +115,7 @@ class ManilleExpert(ComputerPlayer[ManilleView]):
         rng = self.random_for(view)
         hidden = RULES.sample_hidden(view, rng, self.budget.worlds)
         results = []
-        for world in hidden:
+        for world in in_time(hidden, self.budget):
             state = RULES.state_from_view(view, world)
             for action in setup:
                 state.apply(action)

@@ -12,7 +12,7 @@ from .tally import TarotTally
 RULES.add_sampler(sample_hidden)
 
 RULES.add_level("beginner", TarotBeginner)
-RULES.add_level("heuristic", TarotHeuristic)
+RULES.add_level("heuristic", TarotHeuristic, label="Club player")
 RULES.add_level("expert", TarotExpert)
 RULES.count_with(TarotTally)
 

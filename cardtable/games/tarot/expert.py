@@ -23,8 +23,8 @@ import random
 from collections.abc import Sequence
 
 from cardtable.engine.game import Action, HandState
-from cardtable.engine.players import ComputerPlayer
-from cardtable.games.search import Budget, FixedDecision, Outcome, budget_named, search
+from cardtable.engine.players import Budget, ComputerPlayer
+from cardtable.games.search import FixedDecision, Outcome, SearchBudget, search, search_budget
 
 from .ai import OUDLER_CARDS, OUDLERS_FOR_A_BID, PETITE_FROM, TarotHeuristic, scaled_count, tip1_bid
 from .rules import BID, CHELEM, RULES, TarotView
@@ -50,13 +50,17 @@ class TarotExpert(ComputerPlayer[TarotView]):
     """French Tarot's ``expert`` level."""
 
     level = "expert"
+    searches = True
 
-    def __init__(self, rng: random.Random | None = None, budget: Budget | str | None = None) -> None:
+    def __init__(self, rng: random.Random | None = None, budget: SearchBudget | Budget | None = None) -> None:
         super().__init__(rng)
-        self.budget = budget if isinstance(budget, Budget) else budget_named(budget)
+        self.budget = budget if isinstance(budget, SearchBudget) else search_budget(budget)
         self.heuristic = TarotHeuristic(rng)
         #: How every seat plays the deal out in the worlds.
         self.model = TarotHeuristic()
+
+    def think_with(self, budget: Budget, deadline: bool = False) -> None:
+        self.budget = search_budget(budget, deadline)
 
     def decide(self, view: TarotView) -> Action:
         if view.phase == BID:
@@ -96,7 +100,7 @@ class TarotExpert(ComputerPlayer[TarotView]):
     def weigh(self, view: TarotView, candidates: Sequence[Action]) -> Outcome:
         seat = view.seat
         worlds = max(2, self.budget.worlds // WORLDS_PER_PLAYOUT)
-        budget = Budget(self.budget.name, worlds, self.budget.seconds, min(self.budget.fewest, worlds))
+        budget = SearchBudget(self.budget.name, worlds, self.budget.seconds, min(self.budget.fewest, worlds))
 
         def value(world: HandState, choice: int) -> float:
             state = world.clone()

@@ -11,7 +11,7 @@ from .tally import TrucoTally
 
 # Each level hands Paulista and Mineiro views to their player, Argentino views to its own.
 RULES.add_level("beginner", BeginnerByVariant)
-RULES.add_level("heuristic", HeuristicByVariant)
+RULES.add_level("heuristic", HeuristicByVariant, label="Club player")
 RULES.add_level("expert", TrucoExpert)
 RULES.count_with(lambda seat, options, players: TrucoTally(seat, options, players, weak_position))
 

@@ -11,6 +11,7 @@ tricks as replay prints them) is shared with Paulista and Mineiro in ``rules.py`
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Sequence
@@ -59,6 +60,8 @@ ENVIDO_VALUE = tuple(RANKS.index(code[:-1]) + 1 if code[0] not in "JNK" else 0 f
 ENVIDO_BASE = 20  # two or three cards of a suit add 20
 
 
+# Cached: a search tries thousands of hands against the counts a seat showed.
+@functools.lru_cache(maxsize=1 << 14)
 def envido_count(hand: int) -> int:
     """20 + the two best envido values of a suit held twice or more; otherwise the best single value."""
     for suit_mask in DECK.suit_masks[: len(DECK.suits)]:
@@ -68,6 +71,7 @@ def envido_count(hand: int) -> int:
     return max((ENVIDO_VALUE[card] for card in bits(hand)), default=0)
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def flor_count(hand: int) -> int | None:
     """Three cards of one suit: 20 + the envido values of all three; ``None`` for a hand without flor."""
     for suit_mask in DECK.suit_masks[: len(DECK.suits)]:

@@ -5,15 +5,15 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import Action
 from cardtable.games.manille.rules import PASS
+from cardtable.tui.dialogs.hinted import HINT_BINDING, HintedDialog
 
 
-class BidDialog(ModalScreen[Action]):
+class BidDialog(HintedDialog[Action]):
     # Enter bids: with a suit button focused first, Enter pressed that button and the bid never went.
     AUTO_FOCUS = "#bid"
     BINDINGS = [
@@ -25,6 +25,7 @@ class BidDialog(ModalScreen[Action]):
         Binding("c", "suit('C')", "♣", show=False),
         Binding("enter", "bid", "Bid"),
         Binding("p", "pass_", "Pass"),
+        HINT_BINDING,
     ]
 
     def __init__(self, seat: int, actions: list[Action], suit_names: dict[str, str]) -> None:
@@ -51,6 +52,8 @@ class BidDialog(ModalScreen[Action]):
             with Horizontal(classes="buttons"):
                 yield Button("Bid (Enter)", variant="primary", id="bid")
                 yield Button("Pass (p)", id="pass")
+            yield self.hint_line()
+        yield self.footer()
 
     def on_mount(self) -> None:
         self.show()
@@ -58,6 +61,20 @@ class BidDialog(ModalScreen[Action]):
     def show(self) -> None:
         text = f"{self.value} pips with {self.suit_names[self.suit]} {SUIT_GLYPHS[self.suit]} as trump"
         self.query_one("#bid-value", Static).update(text)
+
+    def point_at(self, action: Action | None, cards: frozenset[int]) -> bool:
+        if action is None:
+            return False
+        if action == self.passing:
+            self.query_one("#pass", Button).focus()  # Enter on the focused Pass button passes
+            return True
+        for (value, suit), bid in self.legal.items():
+            if bid == action:
+                self.value, self.suit = value, suit
+                self.query_one("#bid", Button).focus()
+                self.show()
+                return True
+        return False
 
     def action_change(self, step: int) -> None:
         self.value = max(self.low, min(self.high, self.value + step))

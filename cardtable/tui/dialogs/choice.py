@@ -8,20 +8,22 @@ from typing import Generic, TypeVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
+
+from cardtable.engine.game import Action
+from cardtable.tui.dialogs.hinted import HINT_BINDING, HintedDialog
 
 T = TypeVar("T")
 
 
-class ChoiceDialog(ModalScreen["T | None"], Generic[T]):
+class ChoiceDialog(HintedDialog["T | None"], Generic[T]):
     """Returns the value of the chosen entry, or ``cancel_value`` on Escape when ``can_cancel`` is set.
 
     Titles, text and labels are plain text: they quote players' names, which are never markup.
     """
 
-    BINDINGS = [Binding("escape", "cancel", "Back", show=True)]
+    BINDINGS = [Binding("escape", "cancel", "Back", show=True), HINT_BINDING]
 
     def __init__(self, title: str, choices: Sequence[tuple[str, T]], *, can_cancel: bool = False,
                  cancel_value: T | None = None, text: str = "") -> None:  # fmt: skip
@@ -38,6 +40,8 @@ class ChoiceDialog(ModalScreen["T | None"], Generic[T]):
             if self.text:
                 yield Static(self.text, classes="dialog-text", markup=False)
             yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)], markup=False)
+            yield self.hint_line()
+        yield self.footer()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -48,8 +52,15 @@ class ChoiceDialog(ModalScreen["T | None"], Generic[T]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cancel":
-            return True if self.can_cancel else None
-        return True
+            return self.can_cancel
+        return super().check_action(action, parameters)
+
+    def point_at(self, action: Action | None, cards: frozenset[int]) -> bool:
+        for index, (_, value) in enumerate(self.choices):
+            if value == action:
+                self.query_one(OptionList).highlighted = index
+                return True
+        return False
 
     def action_cancel(self) -> None:
         if self.can_cancel:

@@ -11,20 +11,22 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from cardtable.engine.game import Action
+from cardtable.tui.dialogs.hinted import HINT_BINDING, HintedDialog
 from cardtable.tui.widgets.card import CardWidget, Face
 from cardtable.tui.widgets.hand import HandView
 
 
-class PickCardsDialog(ModalScreen[frozenset[int] | None]):
+class PickCardsDialog(HintedDialog[frozenset[int] | None]):
     BINDINGS = [
         Binding("left,h", "move(-1)", "Left", show=False),
         Binding("right,l", "move(1)", "Right", show=False),
         Binding("space", "toggle_card", "Choose"),
         Binding("enter", "done", "Done"),
         Binding("escape", "cancel", "Back"),
+        HINT_BINDING,
     ]
 
     def __init__(self, title: str, faces: list[Face], *, allowed: set[int], must: set[int], count: int,
@@ -44,7 +46,9 @@ class PickCardsDialog(ModalScreen[frozenset[int] | None]):
             yield Label(self.title_text, classes="dialog-title")
             yield HandView(id="pick-hand")
             yield Static("", id="pick-status")
+            yield self.hint_line()
             yield Button("Done (Enter)", variant="primary", id="done")
+        yield self.footer()
 
     def on_mount(self) -> None:
         self.refresh_hand()
@@ -89,6 +93,13 @@ class PickCardsDialog(ModalScreen[frozenset[int] | None]):
         hand = self.query_one(HandView)
         if message.card in hand.cards and message.chain == 1:
             hand.cursor = hand.cards.index(message.card)
+
+    def point_at(self, action: Action | None, cards: frozenset[int]) -> bool:
+        if len(cards) != self.count or not cards <= self.allowed or not self.must <= cards:
+            return False
+        self.chosen = set(cards)
+        self.refresh_hand()
+        return True
 
     def action_done(self) -> None:
         if len(self.chosen) == self.count:

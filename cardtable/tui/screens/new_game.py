@@ -11,11 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from cardtable.engine.errors import RecordError
 from cardtable.engine.options import option_fields
-from cardtable.engine.players import computer_levels
 from cardtable.games import find_game
 from cardtable.saves import SeatConfig, TableConfig, default_seats
 from cardtable.tui.games import parts_for, playable_games
@@ -53,21 +52,25 @@ class NewGameScreen(Screen[TableConfig | None]):
             for spec in option_fields(rules.options_type):
                 yield from self.option_row(spec)
             yield Label("Seats (you are at the bottom; play goes to your right)", classes="section")
-            levels = ["human", *computer_levels(rules)]
+            kinds = seat_kinds(self.game)
             for seat, config in enumerate(default_seats(self.game, self.players)):
                 with Horizontal(classes="field"):
                     yield Input(config.name, id=f"name-{seat}", classes="seat-name", max_length=16, compact=True)
-                    yield Select([(level, level) for level in levels], value=config.kind, allow_blank=False,
-                                 id=f"kind-{seat}", compact=True)  # fmt: skip
+                    yield Select(kinds, value=config.kind, allow_blank=False, id=f"kind-{seat}", compact=True)
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-name")
                 yield Input("", placeholder="blank: a new shuffle", id="seed", type="integer", max_length=18,
                             compact=True)  # fmt: skip
+        # Below the scrolling fields, so that Start and Back are in sight at any terminal size.
+        with Vertical(id="form-foot"):
             yield Static("", id="form-error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Start (Ctrl+S)", variant="primary", id="start", compact=True)
                 yield Button("Back (Esc)", id="back", compact=True)
         yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#game", Select).focus()
 
     def option_row(self, spec: dataclasses.Field[Any]) -> ComposeResult:
         name = spec.name
@@ -77,7 +80,9 @@ class NewGameScreen(Screen[TableConfig | None]):
             with Horizontal(classes="field"):
                 yield Label(name.replace("_", " "), classes="field-name")
                 if isinstance(default, bool):
-                    yield Switch(value=default, id=f"opt-{name}")
+                    # "on" and "off" in words: a switch shows its state by colour alone.
+                    yield Select([("on", True), ("off", False)], value=default, allow_blank=False, id=f"opt-{name}",
+                                 compact=True)  # fmt: skip
                 elif choices:
                     yield Select([(str(c), c) for c in choices], value=default, allow_blank=False, id=f"opt-{name}",
                                  compact=True)  # fmt: skip
@@ -104,10 +109,8 @@ class NewGameScreen(Screen[TableConfig | None]):
         options: dict[str, Any] = {}
         for spec in option_fields(rules.options_type):
             widget = self.query_one(f"#opt-{spec.name}")
-            if isinstance(widget, Switch):
+            if isinstance(widget, Select):
                 value: Any = widget.value
-            elif isinstance(widget, Select):
-                value = widget.value
             else:
                 assert isinstance(widget, Input)
                 text = widget.value.strip()
@@ -162,4 +165,15 @@ class NewGameScreen(Screen[TableConfig | None]):
 
 
 def _shown(value: Any) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def seat_kinds(game: str) -> list[tuple[str, str]]:
+    """Who may sit at a seat, as the form offers it: a person, or one of the game's computer levels by its label.
+
+    The uniformly random player stays out: it is a yardstick for ``cardtable sim``, not an opponent.
+    """
+    rules = find_game(game)
+    return [("Human", "human"), *((rules.level_label(level), level) for level in rules.computer_levels())]

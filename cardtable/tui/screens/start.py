@@ -38,15 +38,17 @@ def saved_when(modified: float, now: float | None = None) -> str:
 
 
 class StartScreen(Screen[str]):
-    """Dismisses with "resume:N" (the Nth of the unfinished matches), "new", "rules:GAME", "stats", "history"
-    or "quit"."""
+    """Dismisses with "resume:N" (the Nth of the unfinished matches), "new", "rules:GAME", "stats", "history",
+    "settings" or "quit"."""
 
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("u", "choose('resume')", "Resume"),
-        Binding("q", "choose('quit')", "Quit"),
         Binding("s", "choose('stats')", "Statistics"),
         Binding("h", "choose('history')", "History"),
+        Binding("o", "choose('settings')", "Settings"),
+        # The menu says "Quit (q)"; the footer shows the application's Ctrl+Q once, not Quit twice.
+        Binding("q", "choose('quit')", "Quit", show=False),
     ]
 
     def __init__(self, unfinished: list[FoundMatch], notice: str = "") -> None:
@@ -74,6 +76,7 @@ class StartScreen(Screen[str]):
             entries.append(Option(f"Rules of {find_game(game).title}", id=f"rules:{game}"))
         entries.append(Option("Statistics   (s)", id="stats"))
         entries.append(Option("Match history   (h)", id="history"))
+        entries.append(Option("Settings   (o)", id="settings"))
         entries.append(Option("Quit   (q)", id="quit"))
         with Vertical(id="start", classes="dialog"):
             yield Label(BANNER, classes="dialog-title")
@@ -91,9 +94,8 @@ class StartScreen(Screen[str]):
         menu.highlighted = self.resumable[0] if self.resumable else len(self.unfinished)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "choose" and parameters and parameters[0] == "resume" and not self.resumable:
-            return None
-        return True
+        # False: nothing to resume leaves the footer, rather than showing "u Resume" greyed out.
+        return not (action == "choose" and parameters and parameters[0] == "resume" and not self.resumable)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id or "quit")

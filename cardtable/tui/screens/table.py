@@ -8,6 +8,7 @@ engine: which cards are legal, why one is not, what a hand scores.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
@@ -15,6 +16,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
@@ -24,14 +26,16 @@ from cardtable.engine.game import CALL_VERB, PLAY_VERB, Action, FinishedTrick, H
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandScored, MatchOver, TrickWon
 from cardtable.engine.match import Match
 from cardtable.engine.players import ComputerPlayer, Player, computer_levels, make_computer, run_now
+from cardtable.engine.words import counted
 from cardtable.games import find_game
 from cardtable.saves import MatchSave, SaveFailed, Settings, TableConfig
 from cardtable.tui.dialogs.choice import ChoiceDialog
+from cardtable.tui.dialogs.hinted import HintedDialog
 from cardtable.tui.dialogs.message import HandOverScreen
 from cardtable.tui.games import parts_for
 from cardtable.tui.games.base import SeenTrick, TableParts, says
 from cardtable.tui.host import TableHost
-from cardtable.tui.keys import KEYMAP_BINDINGS, TABLE_BINDINGS, first_key, key_rows
+from cardtable.tui.keys import TABLE_BINDINGS, first_key
 from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
 from cardtable.tui.sides import side_name, sides
 from cardtable.tui.widgets.card import Face
@@ -48,6 +52,10 @@ POSITIONS = {
     6: ["bottom", "right", "top-right", "top", "top-left", "left"],
 }
 AROUND = ("top-left", "top", "top-right", "left", "right")
+#: From this size on (columns, lines) the table grows: larger cards, a hand of 18 on one row, the last trick aside.
+ROOMY = (120, 40)
+#: Below this many lines a large card's trick would not fit: the cards stay small whatever the settings say.
+LARGE_CARDS_HEIGHT = 30
 #: The computer level whose choice the hint key shows.
 HINT_LEVEL = "heuristic"
 
@@ -66,6 +74,9 @@ class TableScreen(Screen[None], Generic[V]):
     """The table of one match, drawn from the views of type ``V`` its game's parts read."""
 
     BINDINGS = [*TABLE_BINDINGS]
+    # A roomy terminal (120 x 40 and more) grows the table: a wider side panel with the last trick, larger cards.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (ROOMY[0], "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (ROOMY[1], "-tall")]
 
     def __init__(
         self, config: TableConfig, match: Match | None = None, save: MatchSave | None = None, hints: int = 0
@@ -83,8 +94,8 @@ class TableScreen(Screen[None], Generic[V]):
         self.parts: TableParts[V] = parts_for(config.game)
         options = self.rules.parse_options(config.options, config.players)
         self.match = match if match is not None else Match(self.rules, options, config.players)
-        self.names = [seat.name for seat in config.seats]
         self.humans = [i for i, seat in enumerate(config.seats) if seat.human]
+        self.names = seat_names(config, watched=not self.humans)
         #: Several people share the keyboard: each turn of another person is handed over first.
         self.hot_seat = len(self.humans) > 1
         #: The person whose cards are on show: the only person at the table; with several, the one whose
@@ -104,6 +115,14 @@ class TableScreen(Screen[None], Generic[V]):
         self.footer_timer: Timer | None = None
         self.info_text = ""
         self.prompt_text = ""
+        #: The table's one notice (a hint, a computer's call): it lasts until the turn moves on.
+        self.notice_text = ""
+        self.last_trick_text = ""
+        #: Every line of the log, to wrap again when the log's width changes; and the width they were wrapped to.
+        self.logged: list[str] = []
+        self.log_width = 0
+        #: The calls a dialog offers before the person's card (Malilla's redeal), while it is open.
+        self.offer_open: list[Action] | None = None
         #: (hand number, seat) pairs already asked about their optional calls.
         self.offered: set[tuple[int, int]] = set()
 
@@ -119,9 +138,11 @@ class TableScreen(Screen[None], Generic[V]):
                     yield SeatPanel(id="left", classes="seat side")
                     yield TrickArea(id="trick")
                     yield SeatPanel(id="right", classes="seat side")
+                yield Static("", id="notice", markup=False)
                 yield Static("", id="prompt", markup=False)
             with Vertical(id="side"):
                 yield Static("", id="info", markup=False)
+                yield Static("", id="last-trick", markup=False)
                 yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
         # The hand spans the whole width: twelve cards (Malilla's 48-card deck) need 72 columns.
         yield HandView(id="hand")
@@ -151,6 +172,33 @@ class TableScreen(Screen[None], Generic[V]):
             self.log_hand_so_far()
         self.run_match()
 
+    def on_resize(self) -> None:
+        self.refresh_table()
+        self.call_after_refresh(self.rewrap_log)
+
+    def rewrap_log(self) -> None:
+        """After a resize, the log wrapped to its new width, its newest lines in sight."""
+        for log in self.query("#log").results(RichLog):
+            width = log.scrollable_content_region.width
+            if width != self.log_width and width > 0:
+                self.log_width = width
+                log.clear()
+                for line in self.logged:
+                    log.write(line)
+            log.scroll_end(animate=False, immediate=True)
+
+    def roomy(self) -> tuple[bool, bool]:
+        """Whether the terminal is wide, and tall, enough for the grown table."""
+        width, height = self.app.size
+        return width >= ROOMY[0], height >= ROOMY[1]
+
+    def large_cards(self) -> bool:
+        """Large cards: by the terminal's size (120 x 40), or when the settings ask and the trick has room."""
+        size = self.settings.card_size
+        if size == "large":
+            return self.app.size.height >= LARGE_CARDS_HEIGHT
+        return size == "auto" and all(self.roomy())
+
     def on_unmount(self) -> None:
         self.save.release()
 
@@ -166,7 +214,8 @@ class TableScreen(Screen[None], Generic[V]):
                 tricks = len(state.tricks)
                 replica.apply(action)
                 if last:
-                    self.log_line(self.parts.describe_action(action, self.names))
+                    seen = self.parts.seat_view(state, self.bottom)
+                    self.log_line(self.parts.describe_action(action, self.names, view=seen))
                     if len(state.tricks) > tricks:
                         self.log_trick(state.tricks[-1])
 
@@ -177,7 +226,8 @@ class TableScreen(Screen[None], Generic[V]):
             if config.human:
                 players.append(HumanPlayer(seat, config.name, self.human_turn))
             else:
-                computer: ComputerPlayer[V] = make_computer(self.rules, config.kind)
+                # At the table a level that searches stops at its budget's time limit (sim and hints do not).
+                computer: ComputerPlayer[V] = make_computer(self.rules, config.kind, deadline=True)
                 players.append(ThinkingComputer(computer, lambda: self.settings.pause, self.skip))
         return players
 
@@ -195,10 +245,12 @@ class TableScreen(Screen[None], Generic[V]):
                 self.log_deal(event.hand, event.dealer, state)
             self.autosave()
         elif isinstance(event, ActionTaken):
-            said = self.parts.describe_action(event.action, self.names)
+            state = self.match.current
+            seen = self.parts.seat_view(state, self.bottom) if state is not None else None
+            said = self.parts.describe_action(event.action, self.names, view=seen)
             self.log_line(said)
-            if event.action.verb == CALL_VERB and event.action.seat not in self.humans:
-                self.notify(said, timeout=3)  # a computer's call or bid, announced
+            # The turn moves on: a hint or an announcement about the last decision is out of date.
+            self.say(said if event.action.verb == CALL_VERB and event.action.seat not in self.humans else "")
             self.autosave()
         elif isinstance(event, TrickWon):
             self.log_trick(event.trick)
@@ -243,7 +295,7 @@ class TableScreen(Screen[None], Generic[V]):
             self.save_problem = failure.reason
             return
         if self.save_problem is not None:
-            self.notify("The match is saved again.", timeout=4)
+            self.notify("The match is saved again.", timeout=4)  # replaces the failure's toast
         self.save_problem = None
         self.saved = True
 
@@ -284,7 +336,11 @@ class TableScreen(Screen[None], Generic[V]):
             choices: list[tuple[str, Action | None]] = [(self.parts.choice_label(a), a) for a in offers]
             choices.append(("No, thanks: play a card", None))
             prompt = self.parts.offer_prompt(view, offers)
-            answer = await self.app.push_screen_wait(ChoiceDialog[Action | None](prompt, choices))
+            self.offer_open = offers
+            try:
+                answer = await self.app.push_screen_wait(ChoiceDialog[Action | None](prompt, choices))
+            finally:
+                self.offer_open = None
             if answer is not None:
                 self.submit(answer)
 
@@ -303,12 +359,14 @@ class TableScreen(Screen[None], Generic[V]):
         self.viewer = None
         self.waiting = None
         self.app.clear_notifications()  # a hint or a refusal names the last person's cards
+        self.say("")
         self.refresh_table()
         await self.app.push_screen_wait(HandOverScreen(player.name))
         self.keyboard = self.bottom = player.seat
 
     def turn_done(self) -> None:
         """A person has answered: with several at the table, their cards (and hints) go out of sight at once."""
+        self.say("")
         if self.hot_seat:
             self.viewer = None
             self.app.clear_notifications()
@@ -341,7 +399,7 @@ class TableScreen(Screen[None], Generic[V]):
     def face(self, view: V, card: int, key: int | None = None, **marks: Any) -> Face:
         """How ``card`` shows; ``key`` is what the hand remembers it by (the card, or a blind slot)."""
         code = view.deck.codes[card]
-        rank, suit = self.parts.card_face(code, self.settings.ascii_cards)
+        rank, suit = self.parts.card_face(code, self.host.ascii_cards)
         marked = self.parts.is_marked(view, card)
         return Face(card if key is None else key, rank, suit, self.parts.suit_letter(view, card), trump=marked,
                     **marks)  # fmt: skip
@@ -376,7 +434,12 @@ class TableScreen(Screen[None], Generic[V]):
             return
         # Every part of the table changes after an action: draw them all in one update, not one by one.
         with self.app.batch_update():
-            self._refresh_table(finished)
+            try:
+                self._refresh_table(finished)
+            except NoMatches:
+                if not self.app.is_running or self.app._exit:  # the app is closing: its widgets go first
+                    return
+                raise
 
     def _refresh_table(self, finished: bool = False) -> None:
         drawn = self.drawn_view()
@@ -394,6 +457,7 @@ class TableScreen(Screen[None], Generic[V]):
         self.refresh_trick(view, private, finished)
         self.refresh_hand(view, held[self.bottom])
         self.refresh_info(view, private)
+        self.refresh_last_trick()
         self.refresh_prompt()
         self.refresh_footer()
 
@@ -423,12 +487,12 @@ class TableScreen(Screen[None], Generic[V]):
                 placed[self.position_of(seat)] = Face(-1, "", "", "", back=True, **marks)
             else:
                 placed[self.position_of(seat)] = self.face(view, card, winning=best, **marks)
-        self.query_one(TrickArea).show(placed, self.parts.centre_text(view))
+        self.query_one(TrickArea).show(placed, self.parts.centre_text(view), large=self.large_cards())
 
     def refresh_hand(self, view: V, held: int) -> None:
         hand = self.query_one(HandView)
         if self.viewer is None:
-            hand.show([], None)
+            hand.show([], None, large=self.large_cards())
             name = self.names[self.bottom]
             hand.border_title = Content(f"{name}: {held} card{'s' if held != 1 else ''}, face down")
             return
@@ -438,8 +502,8 @@ class TableScreen(Screen[None], Generic[V]):
         ]
         legal: set[int] | None = None
         if self.waiting is not None and self.waiting.seat == self.viewer and not self.waiting.offered:
-            legal = self.parts.legal_keys(view)
-        hand.show(cards, legal)
+            legal = self.parts.legal_keys(view) or None  # a bid or a call: no card is marked unplayable
+        hand.show(cards, legal, large=self.large_cards(), row=18 if self.roomy()[0] else 12)
         hand.border_title = Content(self.names[self.viewer] + (" (dealer)" if view.dealer == self.viewer else ""))
 
     def refresh_info(self, view: V, private: bool) -> None:
@@ -475,7 +539,8 @@ class TableScreen(Screen[None], Generic[V]):
         elif self.waiting is not None and self.view is not None:
             text = self.turn_prompt(self.view)
         elif state.to_act is not None:
-            text = f"Waiting for {self.names[state.to_act]}…  ({self.key('faster')}: faster)"
+            name = self.names[state.to_act]
+            text = f"Waiting for {'you' if name.lower() == 'you' else name}…  ({self.key('faster')}: faster)"
         else:
             text = ""
         if text != self.prompt_text:
@@ -495,7 +560,7 @@ class TableScreen(Screen[None], Generic[V]):
             keys.append(f"{self.key('face-down')}: face down")
         extra = [a for a in actions if a.verb != PLAY_VERB]
         if extra:
-            keys.append(f"{self.key('calls')}: " + ", ".join(self.parts.choice_label(a).lower() for a in extra))
+            keys.append(f"{self.key('calls')}: " + ", ".join(self.parts.words.advice(a, view) for a in extra))
         return f"{text}  ({'; '.join(keys)})"
 
     def refresh_footer(self) -> None:
@@ -510,12 +575,20 @@ class TableScreen(Screen[None], Generic[V]):
 
     def _settle_footer(self) -> None:
         self.footer_timer = None
-        state = tuple(self.check_action(name, ()) for name in ("move", "calls", "last_trick"))
+        state = tuple(self.check_action(name, ()) for name in ("move", "hint", "face_down", "play"))
         if state != self.bindings_state:
             self.bindings_state = state
             self.refresh_bindings()
 
+    def say(self, text: str) -> None:
+        """Show the table's notice (the last one goes: one at a time); "" clears it."""
+        if text != self.notice_text:
+            self.notice_text = text
+            for notice in self.query("#notice").results(Static):
+                notice.update(text, layout=False)
+
     def log_line(self, text: str) -> None:
+        self.logged.append(text)
         # Not ``is_mounted``: that is only true once ``on_mount`` is over, and the log starts there.
         for log in self.query("#log").results(RichLog):
             log.write(text)
@@ -526,19 +599,14 @@ class TableScreen(Screen[None], Generic[V]):
                 and bool(self.parts.legal_keys(self.view)))  # fmt: skip
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # False, not None: a key that does nothing now leaves the footer rather than showing there greyed out.
         if action in ("move", "pick", "hint"):
-            return True if self.my_card_turn() else None
+            return self.my_card_turn()
         if action == "face_down":
             view = self.view
-            return True if self.my_card_turn() and view is not None and self.parts.face_down_allowed(view) else None
-        if action == "play":
-            return True
-        if action == "calls":
-            if self.waiting is not None and self.view is not None:
-                return True if any(a.verb != PLAY_VERB for a in self.view.legal_actions()) else None
-            return None
-        if action == "last_trick":
-            return True if self.seen_trick() is not None else None
+            return self.my_card_turn() and view is not None and self.parts.face_down_allowed(view)
+        if action in ("play", "calls"):
+            return bool(self.humans)  # watching the computers, nobody plays or calls (f hurries them)
         return True
 
     def action_move(self, step: int) -> None:
@@ -571,11 +639,17 @@ class TableScreen(Screen[None], Generic[V]):
             self.play_position(self.query_one(HandView).cursor, face_down=True)
 
     async def action_calls(self) -> None:
-        if self.waiting is None or self.view is None:
-            return
-        extra = [a for a in self.view.legal_actions() if a.verb != PLAY_VERB]
+        extra = [] if self.waiting is None or self.view is None else self.open_calls(self.view)
         if extra:
             self.run_worker(self._ask_calls(extra), group="dialog", exclusive=True)
+        elif self.waiting is None:
+            self.say("Nothing to call now: it is not your turn.")
+        else:
+            self.say("Nothing to call now.")
+
+    def open_calls(self, view: V) -> list[Action]:
+        """The decisions other than a card open to the seat now (the calls key offers them)."""
+        return [a for a in view.legal_actions() if a.verb != PLAY_VERB]
 
     async def _ask_calls(self, extra: list[Action]) -> None:
         if self.view is None:
@@ -584,25 +658,83 @@ class TableScreen(Screen[None], Generic[V]):
         if answer is not None:
             self.submit(answer)
 
-    def action_hint(self) -> None:
-        if not self.my_card_turn() or self.view is None:
-            return
+    def decision_pending(self) -> bool:
+        """Whether the person at the keyboard has a decision to make now (the hint key works)."""
+        return self.waiting is not None and self.view is not None and self.waiting.seat == self.viewer
+
+    def hint_choice(self) -> tuple[bool, Action | None]:
+        """What the hint level would do now in the person's place, seeing only their view.
+
+        ``(False, None)`` when nobody at the keyboard has a decision to make; ``(True, None)`` when the
+        advice is to make none of the calls offered out of turn ("no, thanks").
+        """
+        player, view = self.waiting, self.view
+        if player is None or view is None or not self.decision_pending():
+            return False, None
         level = HINT_LEVEL if HINT_LEVEL in computer_levels(self.rules) else "random"
         hinter: ComputerPlayer[V] = make_computer(self.rules, level)
-        action = run_now(hinter.choose(self.view))
+        if player.offered:
+            return True, hinter.consider(view, player.offered)
+        return True, run_now(hinter.choose(view))
+
+    def hint_sentence(self, action: Action | None) -> str:
+        if action is None:
+            return "Hint: no, thanks."
+        view = self.view
+        return f"Hint: {self.parts.hint_text(action, view)}"
+
+    def action_hint(self) -> None:
+        """The hint for whatever the person decides now: a card, a bid, a call, the écart, an answer.
+
+        In a dialog the hint also points at its answer there, so that Enter takes it; at the table a card is
+        chosen under the cursor, and a call is named with the key that makes it.
+        """
+        wanted, action = self.hint_choice()
+        view = self.view
+        if not wanted or view is None:
+            self.say("Nothing to hint: it is not your decision.")
+            return
         self.hints += 1
         self.autosave()  # the count of hints is part of the record
+        dialog = self.app.screen
+        if dialog is not self and isinstance(dialog, HintedDialog):
+            if self.offer_open is not None and action not in self.offer_open:
+                action = None  # the advice is a card: "No, thanks" to the calls offered first
+            cards = self.cards_of(view, action) if action is not None else frozenset()
+            pointed = dialog.point_at(action, cards)
+            after = "  (Enter takes it)" if pointed else ""
+            if not pointed and action is not None and action.verb == PLAY_VERB and dialog.check_action("cancel", ()):
+                self.point_at_card(view, action)
+                after = "  (Esc, then Enter plays it)"  # a call dialog, and the advice is the card under the cursor
+            dialog.show_hint(self.hint_sentence(action) + after)
+            return
+        if action is None:
+            self.say(self.hint_sentence(None))
+            return
+        if action.verb != PLAY_VERB:
+            self.say(f"Hint: {self.parts.words.advice(action, view)} (key {self.key('calls')}).")
+            return
+        position = self.point_at_card(view, action)
         hand = self.query_one(HandView)
-        if action.verb == PLAY_VERB:
-            for position, card in enumerate(hand.cards):
-                if self.parts.play_entry(self.view, card.index) == action:
-                    hand.cursor = position
-                    if card.face is not None and card.face.back:  # a blind card: its holder may not know it
-                        self.notify(f"Hint: play card {position + 1}.", timeout=4)
-                        return
-            self.notify(f"Hint: {self.parts.hint_text(action)}", timeout=4)
-        else:
-            self.notify(f"Hint: {self.parts.choice_label(action)}.", timeout=4)
+        if position is not None and (face := hand.cards[position].face) is not None and face.back:
+            self.say(f"Hint: play card {position + 1}.")  # a blind card: its holder may not know it
+            return
+        self.say(self.hint_sentence(action))
+
+    def point_at_card(self, view: V, action: Action) -> int | None:
+        """Put the hand's cursor on the card ``action`` plays; its position, or None."""
+        hand = self.query_one(HandView)
+        for position, card in enumerate(hand.cards):
+            if self.parts.play_entry(view, card.index) == action:
+                hand.cursor = position
+                return position
+        return None
+
+    def cards_of(self, view: V, action: Action) -> frozenset[int]:
+        """The cards an action names (an écart, the trumps shown), as deck indexes."""
+        named = action.value if isinstance(action.value, tuple) else action.get("cards", ())
+        index = {code: card for card, code in enumerate(view.deck.codes)}
+        return frozenset(index[code] for code in named if isinstance(code, str) and code in index)
 
     def action_skip_wait(self) -> None:
         self.skip.set()
@@ -612,27 +744,42 @@ class TableScreen(Screen[None], Generic[V]):
         index = speeds.index(self.settings.speed) if self.settings.speed in speeds else 1
         self.settings.speed = speeds[max(0, min(len(speeds) - 1, index + step))]
         self.host.save_settings()
-        self.notify(f"Computer speed: {self.settings.speed}", timeout=2)
+        self.say(f"Computer speed: {self.settings.speed}.")
 
     def action_last_trick(self) -> None:
         seen = self.seen_trick()
         if seen is None:
+            self.say("No trick has been played yet in this hand.")
             return
         from cardtable.tui.dialogs.message import NoticeDialog
 
+        self.app.push_screen(NoticeDialog("Last trick", "\n".join(self.last_trick_lines(seen, self.parts.card_name))))
+
+    def last_trick_lines(self, seen: SeenTrick, card_text: Callable[[str], str]) -> list[str]:
+        """Who played what in the last trick, who won it and what it was worth (cards by ``card_text``)."""
         codes = self.match.deck.codes
         lines = []
+        width = max(len(name) for name in self.names)
         for k, card in enumerate(seen.cards):
             seat = (seen.leader + k) % self.match.players
             if card is None:
                 said = "a card face down"
             else:
-                said = self.parts.card_name(codes[card]) + (" (face down)" if seat in seen.face_down else "")
-            lines.append(f"{self.names[seat]:>10}: {said}" + ("  (led)" if k == 0 else ""))
-        winner = self.names[seen.winner] if seen.winner is not None else "nobody"
-        worth = f", {seen.points} points" if seen.points is not None else ""
-        lines.append(f"\n{winner} won it{worth}.")
-        self.app.push_screen(NoticeDialog("Last trick", "\n".join(lines)))
+                said = card_text(codes[card]) + (" (face down)" if seat in seen.face_down else "")
+            lines.append(f"{self.names[seat]:>{width}}: {said}" + ("  (led)" if k == 0 else ""))
+        winner = self.names[seen.winner] if seen.winner is not None else "Nobody"
+        worth = f", {counted(seen.points, 'point')}" if seen.points is not None else ""
+        lines.append(f"{winner} won it{worth}.")
+        return lines
+
+    def refresh_last_trick(self) -> None:
+        """The side panel's last trick, on a roomy terminal (a smaller one shows it on the key)."""
+        panel = self.query_one("#last-trick", Static)
+        seen = self.seen_trick() if all(self.roomy()) else None
+        text = "" if seen is None else "\n".join(["Last trick", *self.last_trick_lines(seen, self.parts.words.glyph)])
+        if text != self.last_trick_text:
+            self.last_trick_text = text
+            panel.update(text)
 
     def action_score_sheet(self) -> None:
         self.run_worker(self.show_score_sheet(final=False, on_demand=True), group="dialog", exclusive=True)
@@ -643,9 +790,7 @@ class TableScreen(Screen[None], Generic[V]):
         self.app.push_screen(RulesScreen(self.config.game))
 
     def action_help(self) -> None:
-        from cardtable.tui.screens.keys import KeysScreen
-
-        self.app.push_screen(KeysScreen(key_rows(KEYMAP_BINDINGS, self.host.keymap)))
+        self.host.show_keys()
 
     # ------------------------------------------------------------------ end of hand and match
     async def show_score_sheet(self, final: bool, on_demand: bool = False) -> None:
@@ -653,7 +798,7 @@ class TableScreen(Screen[None], Generic[V]):
 
         hands = [h.state for h in self.match.hands if h.state.complete]
         if not hands and on_demand:
-            self.notify("No hand has been scored yet.", timeout=3)
+            self.say("No hand has been scored yet.")
             return
         sheet = ScoreSheetScreen(self.rules.title, self.side_name, self.sides_and_scores(), self.history,
                                  hands[-1].explain(self.names) if hands else [], final=final)  # fmt: skip
@@ -672,3 +817,13 @@ class TableScreen(Screen[None], Generic[V]):
             ChoiceDialog(text, [("Play again", Next.AGAIN), ("New game", Next.NEW), ("Quit", Next.QUIT)])
         )
         await self.host.after_match(self.config, choice)
+
+
+def seat_names(config: TableConfig, watched: bool) -> list[str]:
+    """The seats' names at the table; at a table of computers the bottom seat is nobody's "You"."""
+    names = [seat.name for seat in config.seats]
+    if watched:
+        for seat, name in enumerate(names):
+            if name.lower() == "you":
+                names[seat] = next(n for n in ("South", "Bottom", f"Seat {seat + 1}") if n not in names)
+    return names

@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 #: The classes ``show`` manages (besides the ``suit-*`` class); others, such as ``selected``, are left alone.
-FACE_CLASSES = frozenset({"back", "trump", "illegal", "winning"})
+FACE_CLASSES = frozenset({"back", "trump", "illegal", "winning", "large"})
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,8 @@ class CardWidget(Static):
     def __init__(self, face: Face | None = None, *, classes: str = "") -> None:
         super().__init__(classes=f"card {classes}".strip())
         self.face: Face | None = None
+        #: Drawn large: rank, suit and rank again on three lines (the ``large`` class makes room for them).
+        self.large = False
         if face is not None:
             self.show(face)
 
@@ -50,12 +52,17 @@ class CardWidget(Static):
     def index(self) -> int:
         return self.face.index if self.face is not None else -1
 
-    def show(self, face: Face | None) -> None:
-        """Show ``face`` (or the card's back for ``None``), changing only what differs."""
-        if face == self.face and face is not None:
+    def show(self, face: Face | None, large: bool | None = None) -> None:
+        """Show ``face`` (or the card's back for ``None``), changing only what differs; ``large``: the size."""
+        resized = large is not None and large != self.large
+        if face == self.face and face is not None and not resized:
             return
         self.face = face
+        if resized:
+            self.large = bool(large)
         wanted = {"back"} if face is None or face.back else {f"suit-{face.suit_letter.lower()}"}
+        if self.large:
+            wanted.add("large")
         if face is not None:
             for flag, name in ((face.trump, "trump"), (face.illegal, "illegal"), (face.winning, "winning")):
                 if flag:
@@ -71,8 +78,15 @@ class CardWidget(Static):
             self.border_title = title
         if self.border_subtitle != subtitle:
             self.border_subtitle = subtitle
-        # A card never changes size, so its new face needs no new layout of the screen.
-        self.update("░░" if face is None or face.back else f"{face.rank}{face.suit}", layout=False)
+        # A card changes size only with its class, so its new face needs no new layout of the screen.
+        self.update(self.text(face), layout=False)
+
+    def text(self, face: Face | None) -> str:
+        if not self.large:
+            return "░░" if face is None or face.back else f"{face.rank}{face.suit}"
+        if face is None or face.back:
+            return "░░░░\n░░░░\n░░░░"
+        return f"{face.rank:<4}\n{face.suit:^4}\n{face.rank:>4}"
 
     def on_click(self, event: events.Click) -> None:
         event.stop()

@@ -27,10 +27,13 @@ class HandView(Horizontal):
         super().__init__(id=id)
         self.cards: list[CardWidget] = []
 
-    def show(self, faces: list[Face], legal: set[int] | None) -> None:
-        """Show ``faces``; ``legal`` holds the playable card indexes (None: nothing to play now)."""
-        # More than a row of cards (Tarot's 18 and 24) goes on two rows.
-        self.set_class(len(faces) > 12, "two-rows")
+    def show(self, faces: list[Face], legal: set[int] | None, *, large: bool = False, row: int = 12) -> None:
+        """Show ``faces``; ``legal`` holds the playable card indexes (None: nothing to play now).
+
+        ``large`` draws the cards large; more than ``row`` cards (Tarot's 18 and 24) go on two rows.
+        """
+        self.set_class(len(faces) > row, "two-rows")
+        self.set_class(large, "large")
         while len(self.cards) < len(faces):
             card = CardWidget()
             self.cards.append(card)
@@ -39,7 +42,7 @@ class HandView(Horizontal):
             self.cards.pop().remove()
         for position, (card, face) in enumerate(zip(self.cards, faces, strict=True)):
             illegal = legal is not None and face.index not in legal
-            card.show(replace(face, illegal=illegal, subtitle=str(position + 1) if position < 9 else ""))
+            card.show(replace(face, illegal=illegal, subtitle=str(position + 1) if position < 9 else ""), large)
         if self.cards:
             self.cursor = min(self.cursor, len(self.cards) - 1)
             if legal:

@@ -33,7 +33,7 @@ class TrickArea(Grid):
         for card in self.cards.values():
             card.styles.visibility = "hidden"
 
-    def show(self, placed: dict[str, Face], centre: str = "") -> None:
+    def show(self, placed: dict[str, Face], centre: str = "", large: bool = False) -> None:
         """``placed``: the face shown at each position (positions without a card are left empty)."""
         if centre != self.centre_text:
             self.centre_text = centre
@@ -43,4 +43,4 @@ class TrickArea(Grid):
             # Hidden, not removed: an empty place keeps its size, so the screen needs no new layout.
             card.styles.visibility = "visible" if face is not None else "hidden"
             if face is not None:
-                card.show(face)
+                card.show(face, large)

@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 
+from cardtable.engine.players import Budget
 from cardtable.engine.records import parse_record
 from cardtable.engine.replay import replay
 from cardtable.engine.sim import simulate
 from cardtable.games import find_game
-from cardtable.games.search import Budget
+from cardtable.games.search import SearchBudget
 from cardtable.games.tarot import expert
 from cardtable.games.tarot.ai import TarotHeuristic, tip1_bid
 from cardtable.games.tarot.expert import TarotExpert
@@ -24,7 +25,7 @@ from cardtable.games.tarot.rules import BID, CHELEM, DECK, RULES, TarotHand, Tar
 from tests.games.tarot.helpers import cards, fill, new_hand, trumps
 from tests.games.test_contract import swapped, view_after
 
-SMALL = Budget("test", 12)  # two worlds per deal played out
+SMALL = SearchBudget(Budget.FAST, 12)  # two worlds per deal played out
 
 
 def view_of(state: TarotHand) -> TarotView:
@@ -102,7 +103,7 @@ def test_the_taker_decides_the_chelem_by_the_deals_played_out() -> None:
 def test_every_decision_is_legal_at_every_player_count(players: int) -> None:
     """Deals where the expert's hand is dealt strong enough to bid, so its bid, chelem and play all come up."""
     rng = random.Random(players)
-    player = TarotExpert(random.Random(0), budget=Budget("test", 6))
+    player = TarotExpert(random.Random(0), budget=SearchBudget(Budget.FAST, 6))
     heuristic = TarotHeuristic()
     options = RULES.parse_options({}, players)
     searched = 0

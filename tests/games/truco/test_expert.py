@@ -14,11 +14,12 @@ from typing import Any
 
 import pytest
 
+from cardtable.engine.players import Budget
 from cardtable.engine.records import parse_record
 from cardtable.engine.replay import replay
 from cardtable.engine.sim import simulate
 from cardtable.games import find_game
-from cardtable.games.search import Budget, Outcome
+from cardtable.games.search import Outcome, SearchBudget
 from cardtable.games.truco import expert
 from cardtable.games.truco.argentino import ArgentinoView
 from cardtable.games.truco.argentino_ai import HeuristicByVariant
@@ -29,10 +30,10 @@ from tests.games.truco.argentino_helpers import new_hand as argentino_hand
 from tests.games.truco.helpers import new_hand, play
 from tests.games.truco.test_ai import code, record, view_at
 
-SMALL = Budget("test", 24)
+SMALL = SearchBudget(Budget.FAST, 24)
 
 
-def expert_code(rec: dict[str, Any], budget: Budget = SMALL) -> str | None:
+def expert_code(rec: dict[str, Any], budget: SearchBudget = SMALL) -> str | None:
     return code(TrucoExpert(budget=budget).decide(view_at(rec)))
 
 
@@ -166,7 +167,7 @@ def test_every_decision_is_legal_in_every_variant_and_player_count(variant: str,
     """Hands from random match scores (so brink hands come up), the expert in every other seat."""
     rng = random.Random(players * 10 + len(variant))
     options = RULES.parse_options({"variant": variant}, players)
-    experts = [TrucoExpert(random.Random(seat), budget=Budget("test", 4)) for seat in range(players)]
+    experts = [TrucoExpert(random.Random(seat), budget=SearchBudget(Budget.FAST, 4)) for seat in range(players)]
     others = HeuristicByVariant(random.Random(1))
     decisions = 0
     for hand in range(4 if players < 6 else 2):

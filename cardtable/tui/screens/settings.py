@@ -1,0 +1,92 @@
+"""Settings: computer speed, theme, deck style, card faces and card size; each change is saved at once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Select, Static
+
+from cardtable.saves import CARD_SIZES, SPEEDS, Settings
+from cardtable.tui.host import TableHost
+from cardtable.tui.themes import TABLE_THEMES
+
+SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no pause)"}
+SIZE_LABELS = {"auto": "By the terminal's size", "small": "Small", "large": "Large (from 30 lines)"}
+
+
+class SettingsScreen(ModalScreen[None]):
+    """Each choice is applied and saved as it is made; Esc or Done closes the screen."""
+
+    BINDINGS = [Binding("escape", "close", "Done")]
+
+    def __init__(self, settings: Settings, unicode_terminal: bool = True) -> None:
+        super().__init__()
+        self.settings = settings
+        self.unicode_terminal = unicode_terminal
+
+    def rows(self) -> list[tuple[str, str, list[tuple[str, Any]], Any, str]]:
+        """(id, label, choices, value, help) of each setting."""
+        settings = self.settings
+        themes = [(theme.label, name) for name, theme in TABLE_THEMES.items()]
+        theme = shown_theme(settings.theme)
+        if theme not in TABLE_THEMES:
+            themes.append((f"{theme} (from the palette)", theme))
+        faces_help = "ASCII: suit letters and plain lines everywhere."
+        if not self.unicode_terminal:
+            faces_help = "This terminal cannot draw suit symbols: always ASCII."
+        return [
+            ("speed", "Computer speed", [(SPEED_LABELS[s], s) for s in SPEEDS], settings.speed,
+             "The computers' pause before each card."),
+            ("theme", "Theme", themes, theme, "The felt's colours, and the screens' with them."),
+            ("four_colour", "Deck style", [("Two colours", False), ("Four colours", True)], settings.four_colour,
+             "Four colours: diamonds blue, clubs green."),
+            ("ascii_cards", "Card faces", [("Suit symbols", False), ("ASCII letters", True)], settings.ascii_cards,
+             faces_help),
+            ("card_size", "Card size", [(SIZE_LABELS[s], s) for s in CARD_SIZES], settings.card_size,
+             "Large: rank and suit on lines of their own."),
+        ]  # fmt: skip
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide", id="settings"):
+            yield Label("Settings", classes="dialog-title")
+            for name, label, choices, value, help_text in self.rows():
+                with Horizontal(classes="field"):
+                    yield Label(label, classes="field-name")
+                    yield Select(choices, value=value, allow_blank=False, id=f"set-{name}", compact=True)
+                yield Static(help_text, classes="help", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button("Done (Esc)", variant="primary", id="done", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#set-speed", Select).focus()
+
+    @on(Select.Changed)
+    def changed(self, event: Select.Changed) -> None:
+        name = (event.select.id or "").removeprefix("set-")
+        if not hasattr(self.settings, name) or event.value is Select.BLANK:
+            return
+        if getattr(self.settings, name) == event.value or (name == "theme" and shown_theme(self.settings.theme)
+                                                           == event.value):  # fmt: skip
+            return
+        setattr(self.settings, name, event.value)
+        if isinstance(self.app, TableHost):
+            self.app.settings_changed(name)
+
+    @on(Button.Pressed, "#done")
+    def done(self) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def shown_theme(theme: str) -> str:
+    """The table theme a setting stands for: a Textual theme that a plain table theme pairs with is that theme."""
+    if theme in TABLE_THEMES:
+        return theme
+    return next((name for name, table in TABLE_THEMES.items() if table.textual == theme and not table.felt), theme)

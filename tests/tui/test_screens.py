@@ -1,0 +1,311 @@
+"""The table's screens and signals: the footer, the notice line, hints for every decision, watching the computers,
+the settings screen, ASCII and the size of the terminal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import OptionList, Select, Static
+
+from cardtable.engine.game import PLAY_VERB, GameRules
+from cardtable.engine.players import RandomPlayer
+from cardtable.games import find_game
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.ascii import terminal_draws_unicode, to_ascii
+from cardtable.tui.dialogs.bid import BidDialog
+from cardtable.tui.dialogs.choice import ChoiceDialog
+from cardtable.tui.screens.new_game import NewGameScreen, seat_kinds
+from cardtable.tui.screens.settings import SettingsScreen
+from cardtable.tui.screens.start import StartScreen, TooSmallScreen
+from cardtable.tui.widgets.hand import HandView
+from tests.tui.driver import my_turn, screen_text, table_config, table_of
+
+COMPUTERS = ["human", "random", "random", "random"]
+
+
+async def until(pilot: Any, ready: Any, steps: int = 300) -> None:
+    for _ in range(steps):
+        await pilot.pause()
+        if ready():
+            return
+    raise AssertionError(f"never ready; the screen is {pilot.app.screen!r}")
+
+
+def footer_line(app: CardTableApp) -> str:
+    return [line for line in screen_text(app).splitlines() if line.strip()][-1]
+
+
+def notice(app: CardTableApp) -> str:
+    table = table_of(app)
+    assert table is not None
+    return table.notice_text
+
+
+# ------------------------------------------------------------------ levels and the new-game form
+def test_levels_have_player_facing_labels_and_a_new_level_appears_by_itself() -> None:
+    rules = find_game("manille")
+    labels = [label for label, _ in seat_kinds("manille")]
+    assert labels == ["Human", "Beginner", "Club player"]
+    assert rules.level_label("heuristic") == "Club player"
+
+    class Fresh(type(rules)):  # type: ignore[misc]
+        pass
+
+    fresh: GameRules = Fresh()
+    fresh.add_level("expert", RandomPlayer)
+    assert fresh.level_label("expert") == "Expert"
+    assert "expert" in fresh.computer_levels()
+
+
+async def test_the_new_game_form_starts_on_its_first_field_and_says_on_and_off_in_words() -> None:
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "game"
+        redeal = app.screen.query_one("#opt-redeal_seven", Select)
+        assert redeal.value is True and "on" in screen_text(app)
+        kinds = app.screen.query_one("#kind-1", Select)
+        assert kinds.value == "heuristic" and "random" not in [value for _, value in seat_kinds("malilla")]
+        # Start and Back stay in sight at the smallest size, below the scrolling fields.
+        shown = screen_text(app)
+        assert "Back (Esc)" in shown and "Start (Ctrl+S)" in shown
+
+
+# ------------------------------------------------------------------ footer and notices
+async def test_the_start_screens_footer_has_no_dead_key_and_no_key_twice() -> None:
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.pause(0.2)
+        footer = footer_line(app)
+        assert "Resume" not in footer and footer.count("Quit") == 1 and "Settings" in footer
+
+
+async def test_calls_and_last_trick_say_when_there_is_nothing_and_a_hint_goes_with_its_turn() -> None:
+    app = CardTableApp(table_config("manille", COMPUTERS, seed=12, first_dealer=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await my_turn(pilot)
+        await pilot.press("w")
+        assert notice(app) == "No trick has been played yet in this hand."
+        await pilot.press("c")
+        assert notice(app) == "Nothing to call now."
+        await pilot.press("t")
+        hinted = notice(app)
+        assert hinted.startswith("Hint: play ")
+        assert hinted in screen_text(app)  # on its own line, over nothing
+        await pilot.press("enter")
+        await until(pilot, lambda: table.waiting is None or table.notice_text != hinted)
+        assert table.notice_text != hinted
+        footer = footer_line(app)
+        assert footer.count("Quit") == 1 and "Last" in footer
+
+
+# ------------------------------------------------------------------ hints for every decision
+async def test_a_bid_is_hinted_in_its_dialog_and_enter_takes_the_hint() -> None:
+    app = CardTableApp(table_config("tarot", COMPUTERS, seed=12, first_dealer=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        table = table_of(app)
+        assert table is not None
+        wanted, advice = table.hint_choice()
+        assert wanted and advice is not None and advice.verb != PLAY_VERB
+        await pilot.press("t")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        hint = str(dialog.query_one(".dialog-hint", Static).render())
+        assert hint.startswith("Hint: ") and "Enter" in hint
+        highlighted = dialog.query_one(OptionList).highlighted
+        assert highlighted is not None and dialog.choices[highlighted][1] == advice
+        state = table.match.current
+        assert state is not None
+        before = len(state.history) if hasattr(state, "history") else None
+        await pilot.press("enter")
+        await until(pilot, lambda: not isinstance(app.screen, ChoiceDialog) or app.screen is not dialog)
+        record = table.match.to_record()
+        actions = record["hands"][-1]["actions"]
+        assert any(a == advice.to_json() for a in actions), (before, advice)
+
+
+async def test_a_manille_bid_is_hinted_in_the_bid_dialog() -> None:
+    app = CardTableApp(table_config("manille", COMPUTERS, options={"auction": True}, seed=3, first_dealer=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BidDialog))
+        table = table_of(app)
+        assert table is not None
+        _, advice = table.hint_choice()
+        await pilot.press("t")
+        dialog = app.screen
+        assert isinstance(dialog, BidDialog) and advice is not None
+        chosen = dialog.passing if advice == dialog.passing else dialog.legal.get((dialog.value, dialog.suit))
+        assert chosen == advice
+
+
+# ------------------------------------------------------------------ watching the computers
+async def test_a_table_of_computers_names_its_bottom_seat_and_offers_no_play() -> None:
+    seats = ["random"] * 4
+    app = CardTableApp(table_config("manille", seats, seed=12))
+    app.settings.speed = "slow"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: (t := table_of(app)) is not None and t.match.current is not None)
+        await pilot.pause(0.3)
+        table = table_of(app)
+        assert table is not None
+        assert table.names[0] == "South" and "You" not in table.names
+        assert table.check_action("play", ()) is False and table.check_action("hint", ()) is False
+        footer = footer_line(app)
+        assert "Play" not in footer and "Hint" not in footer and "Calls" not in footer
+
+
+# ------------------------------------------------------------------ settings
+async def test_settings_open_from_the_start_screen_apply_at_once_and_are_saved(table_home: Path) -> None:
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        screen = app.screen
+        screen.query_one("#set-theme", Select).value = "day"
+        screen.query_one("#set-card_size", Select).value = "large"
+        screen.query_one("#set-four_colour", Select).value = True
+        await pilot.pause()
+        assert app.theme == "textual-light" and app.has_class("four-colour")
+        saved = json.loads((table_home / "settings.json").read_text())
+        assert saved["theme"] == "day" and saved["card_size"] == "large" and saved["four_colour"] is True
+        screen.query_one("#set-theme", Select).value = "green-felt"
+        await pilot.pause()
+        assert app.theme == "textual-dark" and app.has_class("felt-green")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+
+
+# ------------------------------------------------------------------ ASCII
+@pytest.mark.parametrize(
+    ("environ", "unicode"),
+    [({"LANG": "en_GB.UTF-8"}, True), ({"LANG": "C", "LC_CTYPE": "C.UTF-8"}, False), ({"LC_ALL": "C"}, False),
+     ({"LANG": "fr_FR.ISO-8859-1"}, False), ({}, True), ({"LC_ALL": "pt_BR.utf8", "LANG": "C"}, True)],
+)  # fmt: skip
+def test_the_terminals_locale_decides_whether_glyphs_can_be_drawn(environ: dict[str, str], unicode: bool) -> None:
+    assert terminal_draws_unicode(environ) is unicode
+
+
+def test_ascii_stand_ins_keep_every_cell() -> None:
+    drawn = "╭──╮│10♥│╰──╯ ▶ Mão — écart… ░▒"
+    plain = to_ascii(drawn)
+    assert plain.isascii() and len(plain) == len(drawn)
+    assert plain == "+--+|10H|+--+ > Mao - ecart. ##"
+
+
+async def test_a_c_locale_draws_the_whole_table_in_ascii(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.setenv("LC_CTYPE", "C.UTF-8")  # what Python sets for itself under LANG=C
+    app = CardTableApp(table_config("manille", COMPUTERS, seed=12, first_dealer=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_turn(pilot)
+        await pilot.pause(0.3)
+        assert app.ascii_cards and screen_text(app).isascii()
+
+
+# ------------------------------------------------------------------ size
+async def test_a_roomy_terminal_grows_the_table() -> None:
+    app = CardTableApp(table_config("manille", COMPUTERS, seed=12, first_dealer=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await my_turn(pilot)
+        await pilot.press("enter")
+        table = await my_turn(pilot)
+        hand = table.query_one(HandView)
+        assert hand.has_class("large") and all(card.outer_size.height == 5 for card in hand.cards)
+        assert "Last trick" in screen_text(app) and table.query_one("#side").outer_size.width == 44
+
+
+async def test_the_too_small_notice_goes_at_once_and_swallows_the_key_that_dismisses_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("cardtable.tui.app.KEY_GRACE", 30.0)  # however slow the machine, the key comes in time
+    app = CardTableApp(table_config("tarot", COMPUTERS, seed=12, first_dealer=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        dialog = app.screen
+        await pilot.resize_terminal(70, 20)
+        await until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        app.size_timer.pause()  # the resize alone must clear the notice, not the next look
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: app.screen is dialog, steps=20)
+        await pilot.press("enter")  # pressed to get rid of the notice: no bid is made
+        await pilot.pause()
+        assert app.screen is dialog
+
+
+async def test_the_ecart_is_hinted_in_its_dialog_and_enter_puts_those_cards_aside() -> None:
+    from cardtable.engine.game import Action
+    from cardtable.engine.loop import deal_rng
+    from cardtable.engine.match import Match
+    from cardtable.tui.dialogs.pick_cards import PickCardsDialog
+    from cardtable.tui.screens.table import TableScreen
+
+    tarot = find_game("tarot")
+    match = Match(tarot, tarot.parse_options({}, 4), 4)
+    match.deal_new_hand(deal_rng(4, 0), first_dealer=0)
+    for seat in (1, 2, 3):
+        match.apply(Action(seat, "bid", "pass"))
+    match.apply(Action(0, "bid", "garde"))
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("tarot", ["human", "random", "random", "random"], seed=4), match))
+        await until(pilot, lambda: isinstance(app.screen, PickCardsDialog))
+        dialog = app.screen
+        assert isinstance(dialog, PickCardsDialog)
+        table = table_of(app)
+        assert table is not None and table.view is not None
+        _, advice = table.hint_choice()
+        assert advice is not None and advice.verb == "discard"
+        await pilot.press("t")
+        assert dialog.chosen == set(table.cards_of(table.view, advice)) and len(dialog.chosen) == dialog.count
+        await pilot.press("enter")
+        await until(pilot, lambda: any(a.verb == "discard" for a in table.match.hands[-1].actions))
+        assert next(a for a in table.match.hands[-1].actions if a.verb == "discard") == advice
+
+
+@pytest.mark.parametrize("dealer", [3, 2], ids=["offered-on-your-lead", "offered-out-of-turn"])
+async def test_malillas_redeal_question_is_hinted_in_its_dialog(dealer: int) -> None:
+    from cardtable.engine.loop import resume_match
+    from cardtable.engine.records import parse_record
+    from cardtable.tui.screens.table import TableScreen
+    from tests.tui.test_malilla import SEATS, seven_espadas_record
+
+    match = resume_match(parse_record(seven_espadas_record(dealer), find_game))
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("malilla", SEATS), match))
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        table = table_of(app)
+        assert table is not None
+        _, advice = table.hint_choice()
+        await pilot.press("t")
+        highlighted = dialog.query_one(OptionList).highlighted
+        assert highlighted is not None
+        offered = [value for _, value in dialog.choices]
+        expected = advice if advice in offered else None  # a card to play: "No, thanks" to the redeal
+        assert dialog.choices[highlighted][1] == expected
+        assert "Enter" in str(dialog.query_one(".dialog-hint", Static).render())
+
+
+async def test_the_log_says_which_call_a_pass_declines() -> None:
+    seats = ["heuristic"] * 4  # seed 12: a pass in the knock round
+    app = CardTableApp(table_config("manille", seats, options={"doubling": True}, seed=12, first_dealer=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: (t := table_of(app)) is not None and any("trick" in line for line in t.logged))
+        table = table_of(app)
+        assert table is not None
+        knock_round = [line for line in table.logged if "knock" in line or "stake" in line or "counter" in line]
+        assert knock_round and not any("lets the stake stand" in line for line in knock_round)
+        assert any(line.endswith(("does not knock.", "does not counter.")) for line in knock_round)
