@@ -48,7 +48,7 @@ def notice(app: CardTableApp) -> str:
 def test_levels_have_player_facing_labels_and_a_new_level_appears_by_itself() -> None:
     rules = find_game("manille")
     labels = [label for label, _ in seat_kinds("manille")]
-    assert labels == ["Human", "Beginner", "Club player"]
+    assert labels == ["Human", "Beginner", "Club player", "Expert"]
     assert rules.level_label("heuristic") == "Club player"
 
     class Fresh(type(rules)):  # type: ignore[misc]
