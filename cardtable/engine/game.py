@@ -410,6 +410,10 @@ class GameRules(ABC):
         """The words of a game played with ``options`` (a variant may name its cards its own way)."""
         return self.words
 
+    def options_type_for(self, chosen: dict[str, Any]) -> type:
+        """The options a variant plays with, given the options ``chosen`` so far (a variant may have its own)."""
+        return self.options_type
+
     #: Where the game comes in menus and lists (lower first); games with equal positions go by name.
     position: ClassVar[int] = 100
     #: When true the dealer of hand h+1 is always dealer(h) + 1, checked with the record's form;

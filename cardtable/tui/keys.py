@@ -17,6 +17,8 @@ from textual.keys import KEY_NAME_REPLACEMENTS, Keys, format_key, key_to_charact
 
 from cardtable.engine.errors import quote
 
+#: The bindings that make one kind of call at once (the game's parts say which calls each makes now).
+CALL_KEYS = ("envido", "truco", "mazo")
 #: The nine card places share one row of the keys screen.
 CARD_PLACES = Binding.Group("play the card at that place")
 
@@ -35,6 +37,9 @@ TABLE_BINDINGS = (
     Binding(
         "d", "face_down", "Face down", show=False, tooltip="play the chosen card face down (Truco)", id="face-down"
     ),
+    Binding("e", "call_key('envido')", "Envido", show=False, tooltip="envido, real or falta envido", id="envido"),
+    Binding("v", "call_key('truco')", "Truco", show=False, tooltip="truco, or raise the stake", id="truco"),
+    Binding("m", "call_key('mazo')", "Mazo", show=False, tooltip="go to the deck (give up the hand)", id="mazo"),
     Binding("t", "hint", "Hint", tooltip="hint: what the computer would choose (a card, a bid, a call…)", id="hint"),
     Binding("w", "last_trick", "Last", tooltip="the last trick", id="last-trick"),
     Binding("s", "score_sheet", "Scores", tooltip="the score sheet", id="scores"),

@@ -48,10 +48,13 @@ def _malilla(state: Any, seat: int | None) -> int:
 
 
 def _truco(state: Any, seat: int | None) -> int:
+    from cardtable.games.truco import argentino
     from cardtable.games.truco.rules import DECK
 
+    argentine = isinstance(state, argentino.ArgentinoHand)
+    deck = argentino.DECK if argentine else DECK
     secret = _others(state, seat)
-    if state.kind == "mao_de_ferro" and seat is not None:
+    if not argentine and state.kind == "mao_de_ferro" and seat is not None:
         secret |= state.hands[seat]  # nobody sees his own cards in a mão de ferro
     for leader_order_cards in state.history:
         _leader, order, cards, hidden, _winner = leader_order_cards
@@ -64,8 +67,10 @@ def _truco(state: Any, seat: int | None) -> int:
     dealt = 0
     for hand in state.dealt:
         dealt |= hand
-    vira = 1 << state.vira if state.vira is not None else 0
-    secret |= ((1 << len(DECK.codes)) - 1) & ~dealt & ~vira  # the rest of the pack is never seen
+    vira = 1 << state.vira if not argentine and state.vira is not None else 0
+    secret |= ((1 << len(deck.codes)) - 1) & ~dealt & ~vira  # the rest of the pack is never seen
+    if argentine:
+        return secret
     if seat is not None and state.kind == "mao_de_onze" and state.brink_team == seat % 2:
         for partner in range(seat % 2, state.players, 2):  # the team on the brink sees its partners' cards
             if partner != seat:
@@ -181,8 +186,8 @@ def screen_texts(app: App[Any], table: TableScreen, log: list[tuple[int, str]]) 
 
     Two parts of the table are read from their text rather than from the screen.  The play-by-play log keeps
     earlier hands, whose cards are in other hands now: it is read from the lines the table wrote during this
-    hand.  The side panel names the manilhas of a Truco hand, which are facts about the deck, not about who
-    holds them: its text is read without that line.
+    hand.  The side panel and the note beside the trick name the manilhas of a Truco hand, which are facts
+    about the deck, not about who holds them: the panel's text is read without that line, the note not at all.
     """
     rows = _grid(app)
     screens = visible_screens(app)
@@ -190,7 +195,7 @@ def screen_texts(app: App[Any], table: TableScreen, log: list[tuple[int, str]]) 
     texts: list[tuple[str, str]] = []
     if table in screens:
         covered = [w.region for w in top.query(".dialog, Toast")]
-        for widget in (table.query_one("#log"), table.query_one("#info")):
+        for widget in (table.query_one("#log"), table.query_one("#info"), table.query_one(".aside-note")):
             area = widget.region
             for y in range(area.y, area.bottom):
                 row = list(rows[y])
@@ -213,7 +218,7 @@ def screen_texts(app: App[Any], table: TableScreen, log: list[tuple[int, str]]) 
     texts.extend(("a notification", f"{note.title} {note.message}") for note in app._notifications)
     for screen in screens:
         for widget in screen.query(".dialog, Static, Button, OptionList"):
-            if not widget.region or widget.id == "info":
+            if not widget.region or widget.id == "info" or widget.has_class("aside-note"):
                 continue
             texts.append((f"the area of {widget!r}", _cut(rows, widget.region)))
             if isinstance(widget, Static):

@@ -103,6 +103,7 @@ def malilla_redeal_record() -> dict[str, Any]:
 #: Ana wins the first trick, then leads the second face down; Bea wins it and leads the third.
 FACE_DOWN_LEAD = [Action(1, "play", "6S"), Action(0, "play", "3C"), hidden(0, "2S"), Action(1, "play", "KH")]
 PASS = "bid", "pass"
+ARGENTINO = {"variant": "argentino"}
 
 SCENARIOS = {
     # Truco: Ana's face-down card in the last trick, seen by Bea in hot-seat, and by Bea alone against Ana.
@@ -136,6 +137,23 @@ SCENARIOS = {
     # Five players: Eli and Ana bid, Ana takes and calls a king, whose holder stays secret until it is played.
     "tarot-5": Scenario(
         "tarot", 5, (4, 0), {"deals": 1}, seed=13, scripted=[Action(s, *PASS) for s in (1, 2, 3)], quick=3
+    ),
+    # Truco Argentino (the mano is Bea, after Ana's deal). Two people: Bea's envido, answered by Ana in a dialog.
+    "argentino-2": Scenario("truco", 2, (0, 1), ARGENTINO, scripted=[Action(1, "call", "envido")], quick=2),
+    # Partners with the flor, in the second trick: face-down plays, the flor's counts once answered.
+    "argentino-4": Scenario("truco", 4, (0, 2), {**ARGENTINO, "flor": True}, seed=5, left=8, quick=2),
+    # Six players: Bea calls truco, Cy may put the envido first; Ana and Cy are opponents of Bea.
+    "argentino-6": Scenario("truco", 6, (0, 2), ARGENTINO, seed=6, scripted=[Action(1, "call", "truco")], quick=3),
+    # To 15 from 14 : 14: Ana accepts Bea's envido, which ends the match in the middle of the hand.
+    "argentino-2-end": Scenario(
+        "truco",
+        2,
+        (0, 1),
+        {**ARGENTINO, "target": 15},
+        [14, 14],
+        seed=8,
+        scripted=[Action(1, "call", "envido")],
+        quick=None,
     ),
     # Whole matches from the first deal, for the slow battery only.
     "manille-4-whole": Scenario("manille", 4, (0, 1), {"target": 1}, seed=21, quick=0),
@@ -411,7 +429,8 @@ async def test_no_screen_shows_a_card_its_seat_may_not_know(game: str) -> None:
     once: set[object] = set()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        for name in [name for name, scenario in SCENARIOS.items() if scenario.quick != 0 and scenario.game == game]:
+        names = [name for name, scenario in SCENARIOS.items() if scenario.quick != 0 and scenario.game == game]
+        for name in [name for name in names if not name.startswith("argentino")]:  # they run on their own
             run = await play_scenario(pilot, name, once)
             problems.extend(judge(name, run))
             opened |= run.opened
@@ -429,6 +448,27 @@ async def test_whole_matches_show_no_card_their_seats_may_not_know(name: str) ->
         run = await play_scenario(pilot, name)
     problems = judge(name, run)
     assert not problems, "\n".join(problems)
+
+
+#: The screens each Truco Argentino scenario must open (they share no table, so each runs on its own).
+ARGENTINO_SCREENS = {
+    "argentino-2": {"CallDialog", "hint"},
+    "argentino-4": {"face down", "the last trick", "hint"},
+    "argentino-6": {"CallDialog", "hint"},
+    "argentino-2-end": {"CallDialog", "ScoreSheetScreen"},
+}
+
+
+@pytest.mark.parametrize("name", list(ARGENTINO_SCREENS))
+async def test_no_argentino_screen_shows_a_card_its_seat_may_not_know(name: str) -> None:
+    """Truco Argentino at 2, 4 and 6 players in hot-seat: the envido and flor dialogs, face-down cards, the end."""
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        run = await play_scenario(pilot, name, set())
+    problems = judge(name, run)
+    assert not problems, "\n".join(problems)
+    assert ARGENTINO_SCREENS[name] <= run.opened, run.opened
 
 
 def test_the_positions_keep_the_playing_order_from_the_bottom() -> None:

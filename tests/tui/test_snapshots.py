@@ -28,11 +28,24 @@ SIZES = [(80, 24), (120, 40)]
 RANDOM_SEATS = ["human", "random", "random", "random"]
 
 
+async def settled(pilot: Pilot[None], steps: int = 40) -> None:
+    """Wait until two screenshots a moment apart agree: the log, the prompt and the footer settle a little
+    after the table changes, later still on a loaded machine."""
+    before, same = "", 0
+    for _ in range(steps):
+        await pilot.pause(0.1)
+        now = pilot.app.export_screenshot()
+        same = same + 1 if now == before else 0
+        if same == 3:
+            return
+        before = now
+
+
 async def wait_for(pilot: Pilot[None], ready: Any, steps: int = 400) -> None:
     for _ in range(steps):
         await pilot.pause()
         if ready():
-            await pilot.pause(0.4)  # the footer settles a moment after the table changes
+            await settled(pilot)
             return
     raise AssertionError("the screen never got ready")
 
@@ -123,6 +136,66 @@ def test_table_in_ascii(snap_compare: Any, size: tuple[int, int], monkeypatch: p
         await wait_for(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
 
     assert snap_compare(app, terminal_size=size, run_before=your_turn)
+
+
+def truco_match(players: int, first_dealer: int, scripted: list[Any], seed: int = 2) -> Any:
+    """A Truco (Paulista) match at its first hand, after ``scripted`` actions."""
+    from cardtable.engine.loop import deal_rng
+    from cardtable.engine.match import Match
+
+    truco = find_game("truco")
+    match = Match(truco, truco.parse_options(None, players), players)
+    match.deal_new_hand(deal_rng(seed, 0), first_dealer=first_dealer)
+    for action in scripted:
+        match.apply(action)
+    return match
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_truco_table_with_a_truco_to_answer(snap_compare: Any, size: tuple[int, int]) -> None:
+    from cardtable.engine.game import Action
+    from cardtable.tui.dialogs.call import CallDialog
+
+    app = CardTableApp()
+    match = truco_match(4, 2, [Action(3, "call", "truco")], seed=7)  # West calls truco; you hold a manilha
+
+    async def the_call(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("truco", RANDOM_SEATS, seed=2, first_dealer=2), match))
+        await wait_for(pilot, lambda: isinstance(app.screen, CallDialog))
+
+    assert snap_compare(app, terminal_size=size, run_before=the_call)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_six_player_truco_table(snap_compare: Any, size: tuple[int, int]) -> None:
+    app = CardTableApp()
+    names = ["You", "Bea", "Cy", "Dee", "Eli", "Fay"]
+    config = table_config("truco", ["human"] + ["random"] * 5, names=names, seed=2, first_dealer=5)
+
+    async def your_turn(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        app.push_screen(TableScreen(config, truco_match(6, 5, [])))
+        await wait_for(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
+
+    assert snap_compare(app, terminal_size=size, run_before=your_turn)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_truco_argentino_table_with_an_envido_to_answer(snap_compare: Any, size: tuple[int, int]) -> None:
+    from cardtable.tui.dialogs.call import CallDialog
+    from tests.tui.test_truco_argentino import ARGENTINO, argentino_match
+
+    app = CardTableApp()
+    config = table_config("truco", ["human", "random"], names=["You", "North"], options=ARGENTINO)
+
+    async def the_envido(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        match = argentino_match(["AS 5S 3C", "7D 6D KS"], [{"seat": 1, "call": "envido"}])
+        app.push_screen(TableScreen(config, match))
+        await wait_for(pilot, lambda: isinstance(app.screen, CallDialog))
+
+    assert snap_compare(app, terminal_size=size, run_before=the_envido)
 
 
 def four_finished_matches(home: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from cardtable.engine.cards import SUIT_GLYPHS, bits
 from cardtable.engine.loop import deal_rng
@@ -77,3 +78,35 @@ async def test_in_a_mao_de_ferro_your_own_cards_stay_face_down() -> None:
         await pilot.pause()
         played = table.match.hands[-1].actions[before:]
         assert played and played[0].seat == 0 and played[0].verb == "play"
+
+
+async def test_a_raise_to_answer_leaves_the_vira_and_the_starred_manilhas_in_view() -> None:
+    from cardtable.engine.game import Action
+    from cardtable.tui.dialogs.call import CallDialog
+    from cardtable.tui.widgets.trick import TrickArea
+
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = Match(TRUCO, TRUCO.parse_options(None, 4), 4)
+        state = match.deal_new_hand(deal_rng(7, 0), first_dealer=2)  # you hold a manilha
+        match.apply(Action(3, "call", "truco"))  # West leads and calls truco: you answer
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("truco", ["human", "random", "random", "random"]), match))
+        for _ in range(100):
+            await pilot.pause()
+            if isinstance(app.screen, CallDialog):
+                break
+        asked = app.screen
+        assert isinstance(asked, CallDialog)
+        assert asked.title_text == "West calls truco (3): accept, refuse, or raise to 6?"
+        assert asked.choices[0][0] == "Accept: the hand is worth 3"
+        table = table_of(app)
+        assert table is not None
+        vira = table.query_one(TrickArea).aside_card
+        assert vira.display and vira.face is not None and vira.face.index == state.vira
+        assert vira.border_title == "vira" and "manilhas:" in str(table.query_one(".aside-note", Static).content)
+        marked = [card for card in table.query_one(HandView).cards if card.face is not None and card.face.trump]
+        assert marked and all(card.face is not None and card.face.suit.endswith("★") for card in marked)
+        assert all(card.face is None or "★" not in card.face.suit for card in table.query_one(HandView).cards
+                   if card not in marked)  # fmt: skip
+        assert "Tricks" not in table.info_text  # "This hand" says the tricks each side won

@@ -37,7 +37,7 @@ from cardtable.games.truco.common import (
     truco_log,
     viewed_plays,
 )
-from cardtable.games.truco.words import ARGENTINO_WORDS
+from cardtable.games.truco.words import ARGENTINO_STAKES, ARGENTINO_WORDS
 
 # ----------------------------------------------------------------- 1. cards: strength and envido value
 
@@ -158,7 +158,7 @@ class Result(StrEnum):
 
 #: The truco ladder: the hand is worth 1, then truco 2, retruco 3, vale cuatro 4.
 TOP_VALUE = 4
-TRUCO_NAMES = {2: "truco", 3: "retruco", 4: "vale cuatro"}
+TRUCO_NAMES = ARGENTINO_STAKES
 CALL_NAMES = {word: word.value.replace("_", " ") for word in Call}
 #: Envido points of the calls that add up (a falta envido replaces the sum).
 ENVIDO_POINTS = {Call.ENVIDO: 2, Call.REAL_ENVIDO: 3}
@@ -971,6 +971,23 @@ class ArgentinoView(View):
 
     def legal_actions(self) -> list[Action]:
         return list(self.legal)
+
+    @property
+    def next_raise(self) -> int | None:
+        """What a raise now would propose: one above the call waiting (or the hand's value), up to vale cuatro."""
+        base = self.proposed if self.proposed is not None else self.value
+        return base + 1 if base < TOP_VALUE else None
+
+    @property
+    def face_down_allowed(self) -> bool:
+        """Whether this seat may play a card face down now (from the second trick on)."""
+        return any(action.get("hidden") for action in self.legal)
+
+    def half(self, score: int) -> tuple[str, int] | None:
+        """Where a match score stands at 30: ("malas", points) below 15, ("buenas", points past 15) from 15 on."""
+        if self.target != MALAS * 2:
+            return None
+        return ("malas", score) if score < MALAS else ("buenas", score - MALAS)
 
     def points(self) -> list[int]:
         """Per seat, the tricks its team has won so far in this hand."""

@@ -322,6 +322,12 @@ class TrucoView(View):
         return tuple(team for team in (0, 1) if may_raise(self.kind, self.value, self.last_raise_team, team))
 
     @property
+    def next_raise(self) -> int | None:
+        """What a raise now would propose: the ladder's next step above the call waiting (or the hand's value)."""
+        base = self.proposed if self.proposed is not None else self.value
+        return self.options.rules.next_value(base) if base < TOP_VALUE else None
+
+    @property
     def face_down_allowed(self) -> bool:
         """Whether this seat may play a card face down now."""
         return self.to_act == self.seat and self.phase == PLAY and face_down_open(self.kind, len(self.tricks))
@@ -871,6 +877,9 @@ class TrucoRules(GameRules):
 
     def words_for(self, options: Any) -> GameWords[Any]:
         return ARGENTINO_WORDS if isinstance(options, argentino.ArgentinoOptions) else WORDS
+
+    def options_type_for(self, chosen: dict[str, Any]) -> type:
+        return argentino.ArgentinoOptions if chosen.get("variant") == "argentino" else TrucoOptions
 
     player_counts = (2, 4, 6)
     default_players = 4

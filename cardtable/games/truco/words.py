@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.cards import SPANISH_RANK_NAMES, SPANISH_SUIT_NAMES, bits
 from cardtable.engine.game import Action, View
 from cardtable.engine.words import GameWords, says
 
-if TYPE_CHECKING:  # the rule book reads its words: its view is named for the type checker only
+if TYPE_CHECKING:  # the rule books read their words: their views are named for the type checker only
+    from .argentino import ArgentinoView
     from .rules import TrucoView
 
 CALL_LABELS = {"truco": "Truco! (raise the stake)", "raise": "Raise again", "accept": "Accept",
@@ -62,6 +63,46 @@ class TrucoWords(GameWords["TrucoView"]):
             return f"Play {blind_card(action)}"
         return super().choice_label(action)
 
+    def stake_name(self, view: TrucoView, value: int) -> str:
+        """What the ladder calls a stake: "truco" (3), "seis" (6)..."""
+        return view.options.rules.call_names.get(value, str(value))
+
+    def raise_words(self, view: TrucoView) -> str:
+        """A raise now, as the prompt names it: "truco (3)", "seis (6)"."""
+        step = view.next_raise
+        return f"{self.stake_name(view, step)} ({step})" if step is not None else "raise"
+
+    def answer_question(self, view: TrucoView, names: Sequence[str]) -> str:
+        """The question a raise asks: "North calls truco (3): accept, refuse, or raise to 6"."""
+        assert view.raiser is not None and view.proposed is not None
+        who = names[view.raiser]
+        asked = f"{who} {says(who, 'calls')} {self.stake_name(view, view.proposed)} ({view.proposed})"
+        step = view.next_raise
+        return f"{asked}: accept, refuse" + (f", or raise to {step}" if step is not None else "") + "?"
+
+    def call_label(self, action: Action, view: TrucoView) -> str:
+        """A call in the dialog, with what it is worth at this moment of the hand."""
+        if action.verb != "call":
+            return self.choice_label(action)
+        if action.value in ("truco", "raise") and view.next_raise is not None:
+            step = view.next_raise
+            return f"Raise to {step} ({self.stake_name(view, step)})" if view.proposed else f"Truco! (to {step})"
+        if action.value == "accept" and view.proposed is not None:
+            return f"Accept: the hand is worth {view.proposed}"
+        if action.value == "refuse" and view.proposed is not None:
+            return f"Refuse: they score {view.value}"
+        return self.choice_label(action)
+
+    def manilha_note(self, view: TrucoView) -> str:
+        """The manilhas beside the trick: their rank and the zap after a vira, else the four fixed cards."""
+        manilhas = sorted(bits(view.manilhas), key=lambda c: view.strength[c], reverse=True)
+        if not manilhas:
+            return ""
+        codes = [view.deck.codes[c] for c in manilhas]
+        if view.vira is not None:
+            return f"manilhas:\n{self.rank_plural(codes[0][:-1])}\nzap {self.glyph(codes[0])}"
+        return "manilhas:\n" + "\n".join(" ".join(self.glyph(c) for c in codes[k : k + 2]) for k in (0, 2))
+
     def advice(self, action: Action, view: View | None = None) -> str:
         if action.verb == "play" and action.value is None:
             return f"play {blind_card(action)}"
@@ -70,6 +111,8 @@ class TrucoWords(GameWords["TrucoView"]):
         return super().advice(action, view)
 
 
+#: The stakes of the Argentine truco: the hand is worth 1, then these.
+ARGENTINO_STAKES = {2: "truco", 3: "retruco", 4: "vale cuatro"}
 #: The Argentine calls in sentences; a waiting call is answered by "accept"/"refuse" as in the other variants.
 ARGENTINO_SAYINGS = {
     "truco": ("calls", "TRUCO!"),
@@ -109,6 +152,25 @@ ARGENTINO_LABELS = {
 }
 
 
+#: The answers' own words at an Argentine table, beside "accept" and "refuse".
+QUIERO = {"accept": "quiero", "refuse": "no quiero"}
+FLOR_QUIERO = {"accept": "con flor quiero", "refuse": "con flor me achico"}
+#: What a seat's last call leaves under its name.
+ARGENTINO_NOTES = {"truco": "TRUCO!", "accept": "quiero", "refuse": "no quiero", "envido": "envido!",
+                   "real_envido": "real envido!", "falta_envido": "falta envido!", "flor": "FLOR!",
+                   "contraflor": "contraflor!", "contraflor_al_resto": "al resto!", "mazo": "to the deck"}  # fmt: skip
+ENVIDO_CALLS = ("envido", "real_envido", "falta_envido")
+#: What each envido call adds to the chain, as its label says it.
+ENVIDO_WORTH = {"envido": "+2", "real_envido": "+3", "falta_envido": "the falta"}
+FLOR_CALLS = ("flor", "contraflor", "contraflor_al_resto")
+
+
+def chain_text(calls: Sequence[str]) -> str:
+    """An envido or flor chain as it was called: "Envido, real envido"."""
+    text = ", ".join(str(word).replace("_", " ") for word in calls)
+    return text[:1].upper() + text[1:]
+
+
 class ArgentinoWords(TrucoWords):
     """Truco Argentino is played with the Spanish pack, whose suits and court cards keep their own names."""
 
@@ -117,6 +179,82 @@ class ArgentinoWords(TrucoWords):
 
     def deal_story(self, view: View, names: Sequence[str]) -> list[str]:
         return []  # nothing is turned up: the order of the cards is fixed
+
+    def deal_lines(self, view: Any, names: Sequence[str]) -> list[str]:
+        mano = names[view.mano]
+        return [f"{mano} {says(mano, 'leads')} the first trick and {says(mano, 'wins')} tied counts (the mano)."]
+
+    def stake(self, value: int) -> str:
+        """A stake in words: "truco (2)", "vale cuatro (4)"."""
+        return f"{ARGENTINO_STAKES[value]} ({value})"
+
+    def standing(self, half: tuple[str, int] | None) -> str:
+        """A match score's half: "malas" below 15, "3 buenas" above (none when the match is played to 15)."""
+        if half is None:
+            return ""
+        name, points = half
+        return name if name == "malas" or points == 0 else f"{points} {name}"
+
+    def question(self, view: ArgentinoView, names: Sequence[str]) -> str:
+        """What the seat to act is asked when it has no card to play: the flor, or a call to answer."""
+        phase, legal = str(view.phase), {str(a.value) for a in view.legal}
+        if phase == "sing_flor":
+            return "You hold a flor: sing it. It comes before any other call or card."
+        worth = f"accept ({view.accept_worth}) or refuse ({view.refuse_worth})"
+        if phase == "answer_flor" and view.flor is not None:
+            who = names[view.flor.callers[-1]]
+            raises = " or raise" if legal & {"contraflor", "contraflor_al_resto"} else ""
+            verb = "sings" if len(view.flor.calls) == 1 else "calls"
+            return f"{who} {says(who, verb)} {chain_text(view.flor.calls[-1:]).lower()}: {worth}{raises}?"
+        if phase == "answer_envido" and view.envido is not None:
+            who = names[view.envido.callers[-1]]
+            said = chain_text(view.envido.calls[-1:]).lower()
+            raises = " or raise" if legal & set(ENVIDO_CALLS) else ""
+            return f"{who} {says(who, 'calls')} {said}. {chain_text(view.envido.calls)}: {worth}{raises}?"
+        if phase == "answer" and view.raiser is not None and view.proposed is not None:
+            who = names[view.raiser]
+            text = f"{who} {says(who, 'calls')} {self.stake(view.proposed)}: accept, refuse"
+            if view.next_raise is not None:
+                text += f", or raise to {self.stake(view.next_raise)}"
+            if legal & set(ENVIDO_CALLS):
+                text += ". The envido comes first: you may call it now"
+            return text + "?"
+        return "Your turn: pick a card."
+
+    def own_count(self, view: ArgentinoView) -> str:
+        """The seat's own count, beside a question about the envido or the flor (only its own seat sees it)."""
+        if view.flor_count is not None:
+            return f"Your flor counts {view.flor_count}."
+        return f"Your envido counts {view.envido_count}."
+
+    def call_label_now(self, action: Action, view: ArgentinoView) -> str:
+        """A call in the dialog, with what it is worth at this moment of the hand."""
+        word, phase = str(action.value), str(view.phase)
+        if action.verb != "call":
+            return self.choice_label(action)
+        if word in QUIERO:
+            said = FLOR_QUIERO[word].capitalize() if phase == "answer_flor" else f"{word.capitalize()} ({QUIERO[word]})"
+            if phase == "answer":
+                return f"{said}: " + (f"worth {view.proposed}" if word == "accept" else f"{view.value} to them")
+            accepted, refused = view.accept_worth, view.refuse_worth
+            return f"{said}: " + (f"{accepted} points" if word == "accept" else f"{refused} to them")
+        if word in ("truco", "raise") and view.next_raise is not None:
+            return f"{ARGENTINO_STAKES[view.next_raise].capitalize()}! (to {view.next_raise})"
+        if word in ENVIDO_CALLS and phase == "answer":
+            return f"{ARGENTINO_LABELS[word]} first (the truco waits)"
+        if word in ENVIDO_WORTH:
+            return f"{ARGENTINO_LABELS[word]} ({ENVIDO_WORTH[word]})"
+        return self.choice_label(action)
+
+    def contest_line(self, kind: str, contest: Any, names: Sequence[str], team: str) -> str:
+        """Where the envido or the flor stands, for the side panel: "Envido: Bea 31 won, 5 to Bea & Dee"."""
+        result = str(contest.result)
+        if result == "pending":
+            return f"{kind.capitalize()}: {chain_text(contest.calls).lower()}, to answer"
+        if result == "accepted":
+            best = names[contest.winner]
+            return f"{kind.capitalize()}: {best} {contest.counts[contest.winner]} won, {contest.points} to {team}"
+        return f"{kind.capitalize()} {result}: {contest.points} to {team}"
 
     def describe_action(
         self, action: Action, names: Sequence[str], reveal: bool = False, view: View | None = None

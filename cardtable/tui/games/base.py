@@ -75,6 +75,10 @@ class TableParts(ABC, Generic[V]):
         """Why these options cannot be played at the table yet (a variant whose parts are still to come), or None."""
         return None
 
+    def for_options(self, options: object) -> TableParts[Any]:
+        """The parts that play these options: a variant with a table of its own has parts of its own."""
+        return self
+
     # ------------------------------------------------------------- views
     def own(self, view: View) -> V:
         """``view`` as this game's view: the table draws only the views of the game it was made for."""
@@ -106,6 +110,10 @@ class TableParts(ABC, Generic[V]):
     def is_marked(self, view: V, card: int) -> bool:
         """Whether a card is drawn with the trump mark (trump suit, manilhas...)."""
         return False
+
+    def card_mark(self, view: V, card: int, ascii_cards: bool) -> str:
+        """A mark written after the suit of a marked card in the hand, beside its colour (a manilha's star)."""
+        return ""
 
     def hand_entries(self, view: V) -> list[tuple[int, int | None]]:
         """The hand as shown: (key, card) pairs, ``card`` None for a card whose face its holder may not see."""
@@ -143,6 +151,19 @@ class TableParts(ABC, Generic[V]):
         """The seats whose card in the trick in progress lies face down."""
         return ()
 
+    def aside(self, view: V) -> tuple[int | None, str, str]:
+        """What lies on the table beside the trick: a card face up and its label (a vira), and a short note."""
+        return None, "", ""
+
+    def scores_now(self, view: V) -> Sequence[Number] | None:
+        """Per seat, the match score with what this hand has scored already (points that count at once);
+        None where only finished hands score."""
+        return None
+
+    def standing(self, view: V, score: Number) -> str:
+        """What a side's match score means beside the number (the malas or buenas), or empty."""
+        return ""
+
     def hand_points(self, view: V) -> Sequence[Number] | None:
         """Per seat, the points its side has taken in this hand so far, where the table shows them."""
         return None
@@ -159,6 +180,10 @@ class TableParts(ABC, Generic[V]):
     def choice_label(self, action: Action) -> str:
         """The label of an action in the choices dialog."""
         return self.words.choice_label(action)
+
+    def news(self, view: V, action: Action, names: list[str]) -> list[str]:
+        """What ``action`` settled, for the log and a notice to all (an envido's counts); ``view``: after it."""
+        return []
 
     def deal_lines(self, view: V, names: list[str]) -> list[str]:
         """What the log says when a hand is dealt (the turned card, say)."""
@@ -196,6 +221,14 @@ class TableParts(ABC, Generic[V]):
 
     def offer_prompt(self, view: V, calls: list[Action]) -> str:
         return "You may make a call now."
+
+    def call_key_actions(self, view: V, key: str) -> list[Action]:
+        """The legal calls the call key ``key`` (``envido``, ``truco``, ``mazo``: binding ids) makes now."""
+        return []
+
+    def call_key_label(self, view: V, key: str) -> str:
+        """What the prompt says the call key ``key`` does now ("truco", "retruco")."""
+        return key
 
     def calls_to_offer(self, view: V, actions: list[Action]) -> list[Action]:
         """Calls worth asking about in a dialog before the player picks a card (none by default)."""

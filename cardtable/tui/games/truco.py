@@ -1,12 +1,15 @@
 """Truco at the table: the vira and the manilhas, the stake and its raises, mão de onze and mão de ferro.
 
 Truco hands are three cards and tricks have no points, so the side panel shows the stake, the tricks
-won and who may raise; the calls are keys (c) and dialogs; a card can be played face down (d).
+won and who may raise; the vira lies beside the trick with the manilhas named, and the manilhas in your
+hand carry a star; the calls are keys (v, or c for every call) and dialogs at the side of the table; a card
+can be played face down (d).  Truco Argentino has parts of its own (``truco_argentino``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from cardtable.engine.cards import bits
 from cardtable.engine.game import Action
@@ -26,10 +29,12 @@ from cardtable.games.truco.rules import (
     Variant,
 )
 from cardtable.games.truco.words import WORDS
+from cardtable.tui.dialogs.call import CallDialog
 from cardtable.tui.dialogs.choice import ChoiceDialog
-from cardtable.tui.sides import side_name
 
 from .base import SeenTrick, Table, TableParts, TargetHeading, TrickFacts
+from .truco_argentino import ARGENTINO_PARTS
+from .truco_lines import next_raise_line, tricks_line
 
 #: What a seat's last call leaves under its name.
 CALL_NOTES: dict[str, str] = {TRUCO: "TRUCO!", RAISE: "raised", ACCEPT: "accepted", REFUSE: "refused",
@@ -37,16 +42,22 @@ CALL_NOTES: dict[str, str] = {TRUCO: "TRUCO!", RAISE: "raised", ACCEPT: "accepte
 
 
 class TrucoParts(TargetHeading, TrickFacts, TableParts[TrucoView]):
-    def not_at_table(self, options: object) -> str | None:
+    def for_options(self, options: object) -> TableParts[Any]:
         if isinstance(options, ArgentinoOptions):
-            return "Truco Argentino is not at the table yet (try 'cardtable sim')."
-        return None
+            return ARGENTINO_PARTS
+        return self
 
     def face_text(self, code: str) -> str:
         return self.words.glyph(code)
 
     def is_marked(self, view: TrucoView, card: int) -> bool:
         return bool(view.manilhas >> card & 1)
+
+    def card_mark(self, view: TrucoView, card: int, ascii_cards: bool) -> str:
+        return "*" if ascii_cards else "★"
+
+    def aside(self, view: TrucoView) -> tuple[int | None, str, str]:
+        return view.vira, "vira", WORDS.manilha_note(view)
 
     def variant(self, view: TrucoView) -> Variant:
         return view.options.rules
@@ -72,8 +83,8 @@ class TrucoParts(TargetHeading, TrickFacts, TableParts[TrucoView]):
         if kind:
             lines.append(kind.capitalize())
         lines.append(f"Hand worth {v.value}" + (f", {v.proposed} asked" if v.proposed else ""))
-        won = v.tricks_won
-        lines.append(f"Tricks {won[0]} : {won[1]}" + (f" ({len(v.results)} played)" if v.results else ""))
+        if v.results:  # the tricks each side won are under "This hand"
+            lines.append(tricks_line(v.results, "tie"))
         raiser = self.next_raiser(view, names)
         if raiser:
             lines.append(raiser)
@@ -81,15 +92,7 @@ class TrucoParts(TargetHeading, TrickFacts, TableParts[TrucoView]):
         return lines
 
     def next_raiser(self, view: TrucoView, names: list[str]) -> str:
-        teams = view.raising_teams
-        if not teams:
-            return ""
-        if len(teams) == 2:
-            return "Either team may call truco"
-        seats = view.teams[teams[0]]
-        if view.seat in seats and names[view.seat].lower() == "you":
-            return "Next raise: you" if len(seats) == 1 else "Next raise: your team"
-        return f"Next raise: {side_name(names, seats)}"
+        return next_raise_line(view.raising_teams, view.players, view.seat, names)
 
     def centre_text(self, view: TrucoView) -> str:
         return f"worth\n{view.value}"
@@ -158,7 +161,22 @@ class TrucoParts(TargetHeading, TrickFacts, TableParts[TrucoView]):
         if view.phase == DECIDE and view.partner_cards:
             title = self.decision_title(view, table.names)
             return await table.app.push_screen_wait(ChoiceDialog(title, [(self.choice_label(a), a) for a in actions]))
+        if view.phase == ANSWER:
+            labels = [(WORDS.call_label(a, view), a) for a in actions]
+            return await table.app.push_screen_wait(CallDialog(WORDS.answer_question(view, table.names), labels))
         return await super().ask(table, view, actions)
+
+    async def ask_calls(self, table: Table[TrucoView], view: TrucoView, calls: list[Action]) -> Action | None:
+        choices = [(WORDS.call_label(a, view), a) for a in calls]
+        return await table.app.push_screen_wait(CallDialog("Make a call", choices, can_cancel=True))
+
+    def call_key_actions(self, view: TrucoView, key: str) -> list[Action]:
+        if key != "truco":
+            return []
+        return [a for a in view.legal_actions() if a.verb == "call" and a.value in (TRUCO, RAISE)]
+
+    def call_key_label(self, view: TrucoView, key: str) -> str:
+        return WORDS.raise_words(view)
 
 
 PARTS = TrucoParts("truco", TrucoView)

@@ -28,6 +28,8 @@ class NewGameScreen(Screen[TableConfig | None]):
         games = playable_games()
         self.game = game if game in games else games[0]
         self.players = find_game(self.game).default_players
+        #: The options chosen in the lists so far: a variant with options of its own redraws the form with them.
+        self.chosen: dict[str, Any] = {}
 
     def compose(self) -> ComposeResult:
         games = playable_games()
@@ -49,7 +51,7 @@ class NewGameScreen(Screen[TableConfig | None]):
                     yield Select([(str(n), n) for n in sorted(rules.player_counts)], value=self.players,
                                  allow_blank=False, id="players", compact=True)  # fmt: skip
             yield Label("Options", classes="section")
-            for spec in option_fields(rules.options_type):
+            for spec in self.option_specs():
                 yield from self.option_row(spec)
             yield Label("Seats (you are at the bottom; play goes to your right)", classes="section")
             kinds = seat_kinds(self.game)
@@ -72,42 +74,78 @@ class NewGameScreen(Screen[TableConfig | None]):
     def on_mount(self) -> None:
         self.query_one("#game", Select).focus()
 
+    def option_specs(self) -> list[dataclasses.Field[Any]]:
+        """The options of the variant chosen (a variant may have options of its own)."""
+        return option_fields(find_game(self.game).options_type_for(self.chosen))
+
     def option_row(self, spec: dataclasses.Field[Any]) -> ComposeResult:
         name = spec.name
         default = spec.default
+        shared = {f.name: f for f in option_fields(find_game(self.game).options_type)}.get(name)
         choices = spec.metadata.get("choices")
+        if shared is not None and shared.metadata.get("choices") and choices:
+            spec = shared  # the variant list offers every variant, not only the one chosen, and says what each is
+            choices = shared.metadata["choices"]
+        chosen = self.chosen.get(name, default)
+        shown = chosen if choices is None or chosen in choices else default
+        if isinstance(default, bool) != isinstance(shown, bool):
+            shown = default
         with Vertical(classes="option"):
             with Horizontal(classes="field"):
                 yield Label(name.replace("_", " "), classes="field-name")
                 if isinstance(default, bool):
                     # "on" and "off" in words: a switch shows its state by colour alone.
-                    yield Select([("on", True), ("off", False)], value=default, allow_blank=False, id=f"opt-{name}",
+                    yield Select([("on", True), ("off", False)], value=bool(shown), allow_blank=False, id=f"opt-{name}",
                                  compact=True)  # fmt: skip
                 elif choices:
-                    yield Select([(str(c), c) for c in choices], value=default, allow_blank=False, id=f"opt-{name}",
+                    yield Select([(str(c), c) for c in choices], value=shown, allow_blank=False, id=f"opt-{name}",
                                  compact=True)  # fmt: skip
                 else:
                     kind: Literal["integer", "text"] = "integer" if isinstance(default, int) else "text"
-                    yield Input(str(default), id=f"opt-{name}", type=kind, max_length=60, compact=True)
-            yield Static(f"{spec.metadata['help']} (default: {_shown(default)})", classes="help")
+                    yield Input(str(shown), id=f"opt-{name}", type=kind, max_length=60, compact=True)
+            yield Static(f"{spec.metadata['help']} (default: {_shown(spec.default)})", classes="help")
 
     @on(Select.Changed, "#game")
     def game_changed(self, event: Select.Changed) -> None:
         if event.value != self.game and isinstance(event.value, str):
             self.game = event.value
             self.players = find_game(self.game).default_players
-            self.refresh(recompose=True)
+            self.chosen = {}
+            self.redraw("#game")
+
+    @on(Select.Changed, ".option Select")
+    def option_changed(self, event: Select.Changed) -> None:
+        name = (event.select.id or "").removeprefix("opt-")
+        rules = find_game(self.game)
+        before = rules.options_type_for(self.chosen)
+        self.chosen[name] = event.value
+        if rules.options_type_for(self.chosen) is not before:
+            self.redraw(f"#{event.select.id}")
+
+    def remember(self) -> None:
+        """Keep the options as they stand now, for a form drawn again with another number of players."""
+        for spec in self.option_specs():
+            for widget in self.query(f"#opt-{spec.name}"):
+                if isinstance(widget, Select | Input):
+                    self.chosen[spec.name] = widget.value
+
+    def redraw(self, focused: str) -> None:
+        """Draw the form again for a new choice, keeping the focus on the field that made it."""
+        self.refresh(recompose=True)
+        self.call_after_refresh(lambda: [widget.focus() for widget in self.query(focused)])
 
     @on(Select.Changed, "#players")
     def players_changed(self, event: Select.Changed) -> None:
         if event.value != self.players and isinstance(event.value, int):
             self.players = event.value
-            self.refresh(recompose=True)
+            self.remember()
+            self.redraw("#players")
 
     def collect(self) -> TableConfig:
         rules = find_game(self.game)
         options: dict[str, Any] = {}
-        for spec in option_fields(rules.options_type):
+        own_defaults = {f.name: f.default for f in option_fields(rules.options_type)}
+        for spec in self.option_specs():
             widget = self.query_one(f"#opt-{spec.name}")
             if isinstance(widget, Select):
                 value: Any = widget.value
@@ -121,7 +159,8 @@ class NewGameScreen(Screen[TableConfig | None]):
                         raise RecordError(f"{spec.name.replace('_', ' ')} must be a whole number") from None
                 else:
                     value = text
-            if value != spec.default:
+            # A variant's own default is still a choice where the game's own differs (argentino is no default).
+            if value != spec.default or value != own_defaults.get(spec.name, value):
                 options[spec.name] = value
         parsed = rules.parse_options(options, self.players)  # the engine checks the combination
         reason = parts_for(self.game).not_at_table(parsed)

@@ -35,7 +35,7 @@ from cardtable.tui.dialogs.message import HandOverScreen
 from cardtable.tui.games import parts_for
 from cardtable.tui.games.base import SeenTrick, TableParts, says
 from cardtable.tui.host import TableHost
-from cardtable.tui.keys import TABLE_BINDINGS, first_key
+from cardtable.tui.keys import CALL_KEYS, TABLE_BINDINGS, first_key
 from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
 from cardtable.tui.sides import side_name, sides
 from cardtable.tui.widgets.card import Face
@@ -91,8 +91,8 @@ class TableScreen(Screen[None], Generic[V]):
         self.save_problem: str | None = None
         self.saved = False
         self.rules = find_game(config.game)
-        self.parts: TableParts[V] = parts_for(config.game)
         options = self.rules.parse_options(config.options, config.players)
+        self.parts: TableParts[V] = parts_for(config.game).for_options(options)
         self.match = match if match is not None else Match(self.rules, options, config.players)
         self.humans = [i for i, seat in enumerate(config.seats) if seat.human]
         self.names = seat_names(config, watched=not self.humans)
@@ -251,6 +251,10 @@ class TableScreen(Screen[None], Generic[V]):
             self.log_line(said)
             # The turn moves on: a hint or an announcement about the last decision is out of date.
             self.say(said if event.action.verb == CALL_VERB and event.action.seat not in self.humans else "")
+            drawn = self.drawn_view()
+            for line in self.parts.news(drawn[0], event.action, self.names) if drawn is not None else ():
+                self.log_line(line)
+                self.say(line)  # what the call settled, for everyone at the table
             self.autosave()
         elif isinstance(event, TrickWon):
             self.log_trick(event.trick)
@@ -401,6 +405,8 @@ class TableScreen(Screen[None], Generic[V]):
         code = view.deck.codes[card]
         rank, suit = self.parts.card_face(code, self.host.ascii_cards)
         marked = self.parts.is_marked(view, card)
+        if key is not None and marked:  # in the hand, a mark beside the suit that shows without colour too
+            suit += self.parts.card_mark(view, card, self.host.ascii_cards)
         return Face(card if key is None else key, rank, suit, self.parts.suit_letter(view, card), trump=marked,
                     **marks)  # fmt: skip
 
@@ -487,7 +493,9 @@ class TableScreen(Screen[None], Generic[V]):
                 placed[self.position_of(seat)] = Face(-1, "", "", "", back=True, **marks)
             else:
                 placed[self.position_of(seat)] = self.face(view, card, winning=best, **marks)
-        self.query_one(TrickArea).show(placed, self.parts.centre_text(view), large=self.large_cards())
+        aside_card, aside_title, note = self.parts.aside(view)
+        aside = self.face(view, aside_card, title=aside_title) if aside_card is not None else None
+        self.query_one(TrickArea).show(placed, self.parts.centre_text(view), aside, note, large=self.large_cards())
 
     def refresh_hand(self, view: V, held: int) -> None:
         hand = self.query_one(HandView)
@@ -511,8 +519,11 @@ class TableScreen(Screen[None], Generic[V]):
         lines.extend(self.parts.info_lines(view, self.names, private))
         lines.append("")
         lines.append("Score")
+        now = self.parts.scores_now(view)
         for side_seats, score in self.sides_and_scores():
-            lines.append(f"  {self.side_name(side_seats)}: {score}")
+            score = now[side_seats[0]] if now is not None else score
+            standing = self.parts.standing(view, score)
+            lines.append(f"  {self.side_name(side_seats)}: {score}" + (f" ({standing})" if standing else ""))
         pts = self.parts.hand_points(view)
         if pts is not None:
             lines.append("This hand")
@@ -559,7 +570,11 @@ class TableScreen(Screen[None], Generic[V]):
         if self.parts.face_down_allowed(view):
             keys.append(f"{self.key('face-down')}: face down")
         extra = [a for a in actions if a.verb != PLAY_VERB]
-        if extra:
+        keyed = [f"{self.key(k)}: {self.parts.call_key_label(view, k)}" for k in CALL_KEYS
+                 if self.parts.call_key_actions(view, k)]  # fmt: skip
+        if keyed:
+            keys.extend(keyed)
+        elif extra:
             keys.append(f"{self.key('calls')}: " + ", ".join(self.parts.words.advice(a, view) for a in extra))
         return f"{text}  ({'; '.join(keys)})"
 
@@ -607,6 +622,8 @@ class TableScreen(Screen[None], Generic[V]):
             return self.my_card_turn() and view is not None and self.parts.face_down_allowed(view)
         if action in ("play", "calls"):
             return bool(self.humans)  # watching the computers, nobody plays or calls (f hurries them)
+        if action == "call_key":
+            return bool(self.humans) and bool(self.key_calls(str(parameters[0])))
         return True
 
     def action_move(self, step: int) -> None:
@@ -650,6 +667,20 @@ class TableScreen(Screen[None], Generic[V]):
     def open_calls(self, view: V) -> list[Action]:
         """The decisions other than a card open to the seat now (the calls key offers them)."""
         return [a for a in view.legal_actions() if a.verb != PLAY_VERB]
+
+    def key_calls(self, key: str) -> list[Action]:
+        """The calls the call key ``key`` makes on this turn (none while an offer waits for its answer)."""
+        if self.waiting is None or self.view is None or self.waiting.offered:
+            return []
+        return self.parts.call_key_actions(self.view, key)
+
+    def action_call_key(self, key: str) -> None:
+        """One kind of call by its own key: made at once when it is the only one, else chosen in a dialog."""
+        calls = self.key_calls(key)
+        if len(calls) == 1:
+            self.submit(calls[0])
+        elif calls:
+            self.run_worker(self._ask_calls(calls), group="dialog", exclusive=True)
 
     async def _ask_calls(self, extra: list[Action]) -> None:
         if self.view is None:
@@ -800,8 +831,14 @@ class TableScreen(Screen[None], Generic[V]):
         if not hands and on_demand:
             self.say("No hand has been scored yet.")
             return
+        explanation = hands[-1].explain(self.names) if hands else []
+        drawn = self.drawn_view()
+        for seats, score in self.sides_and_scores():
+            standing = self.parts.standing(drawn[0], score) if drawn is not None else ""
+            if standing:
+                explanation.append(f"{self.side_name(seats)}: {counted(score, 'point')} ({standing}).")
         sheet = ScoreSheetScreen(self.rules.title, self.side_name, self.sides_and_scores(), self.history,
-                                 hands[-1].explain(self.names) if hands else [], final=final)  # fmt: skip
+                                 explanation, final=final)  # fmt: skip
         await self.app.push_screen_wait(sheet)
 
     async def match_over(self, event: MatchOver) -> None:

@@ -57,7 +57,7 @@ class WatchScreen(Screen[None]):
         super().__init__()
         self.archived = archived
         self.record = archived.record
-        self.parts: TableParts[Any] = parts_for(self.record.rules.name)
+        self.parts: TableParts[Any] = parts_for(self.record.rules.name).for_options(self.record.options)
         self.names = [seat.name for seat in archived.config.seats]
         self.hand = 0
         self.done = 0

@@ -1,0 +1,26 @@
+"""Side-panel lines both Truco tables write: who may raise next, and the tricks played so far."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardtable.engine.words import counted
+from cardtable.tui.sides import side_name
+
+
+def next_raise_line(raising: Sequence[int], players: int, seat: int, names: Sequence[str]) -> str:
+    """Who may raise next, for the side panel: partners sit one apart, so a team is every other seat."""
+    if not raising:
+        return ""
+    if len(raising) == 2:
+        return "Either team may call truco"
+    seats = list(range(raising[0], players, 2))
+    if seat in seats and names[seat].lower() == "you":
+        return "Next raise: you" if len(seats) == 1 else "Next raise: your team"
+    return f"Next raise: {side_name(list(names), seats)}"
+
+
+def tricks_line(results: Sequence[int | None], tie: str) -> str:
+    """How many tricks are played and how many were tied (a "tie", a "parda"), for the side panel."""
+    ties = results.count(None)
+    return f"Tricks played {len(results)}" + (f", {counted(ties, tie)}" if ties else "")
