@@ -1,16 +1,18 @@
 """Truco (Paulista, with the Mineiro and Argentino variants; 2, 4 or 6 players): the rule books in ``rules.py``
-and ``argentino.py``, the computer players in ``beginner.py``, ``ai.py`` and ``argentino_ai.py``, joined here so
-that the rules never import the players that read them."""
+and ``argentino.py``, the computer players in ``beginner.py``, ``ai.py``, ``argentino_ai.py`` and
+``expert.py``, joined here so that the rules never import the players that read them."""
 
 from .ai import weak_position
 from .argentino_ai import HeuristicByVariant
 from .beginner import BeginnerByVariant
+from .expert import TrucoExpert
 from .rules import RULES
 from .tally import TrucoTally
 
 # Each level hands Paulista and Mineiro views to their player, Argentino views to its own.
 RULES.add_level("beginner", BeginnerByVariant)
 RULES.add_level("heuristic", HeuristicByVariant, label="Club player")
+RULES.add_level("expert", TrucoExpert)
 RULES.count_with(lambda seat, options, players: TrucoTally(seat, options, players, weak_position))
 
 __all__ = ["RULES"]

@@ -23,6 +23,7 @@ from cardtable.games import find_game
 from cardtable.games.tarot import ai
 from cardtable.games.tarot.ai import Table, TarotHeuristic, count_hand
 from cardtable.games.tarot.beginner import TarotBeginner
+from cardtable.games.tarot.expert import TarotExpert
 from cardtable.games.tarot.rules import DECK, RULES, SIZES, TarotHand, TarotView
 from tests.games.tarot.helpers import bids, fill, new_hand
 from tests.support import heuristic_hint, replay_record
@@ -633,7 +634,7 @@ def test_hints_are_deterministic() -> None:
 
 
 def test_registered_as_the_heuristic_level() -> None:
-    assert RULES.computer_levels() == {"beginner": TarotBeginner, "heuristic": TarotHeuristic}
+    assert RULES.computer_levels() == {"beginner": TarotBeginner, "heuristic": TarotHeuristic, "expert": TarotExpert}
     assert SIZES[4].cards_each == 18
 
 
