@@ -29,7 +29,7 @@ from typing import Any
 from cardtable.engine.errors import RecordError
 from cardtable.engine.loop import resume_match
 from cardtable.engine.match import Match
-from cardtable.engine.players import computer_levels
+from cardtable.engine.players import Budget, computer_levels
 from cardtable.engine.records import Record, parse_record, save_record, write_atomically
 from cardtable.files import (
     OsLock,
@@ -425,6 +425,8 @@ def set_aside_notice(save: MatchSave, reason: str) -> str:
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
 #: How large the table draws its cards: by the terminal's size, or always small or large.
 CARD_SIZES = ("auto", "small", "large")
+#: The expert's budgets, as the settings name them.
+EXPERT_BUDGETS = tuple(budget.value for budget in Budget)
 
 
 @dataclass
@@ -436,6 +438,8 @@ class Settings:
     ascii_cards: bool = False
     theme: str = "textual-dark"
     card_size: str = "auto"
+    #: How long the expert level thinks over a decision at the table: fast, normal or strong.
+    expert_budget: str = "normal"
     #: Other keys for the table's bindings, by binding id: ``{"calls": "x", "hint": "t,f2"}``.
     keymap: dict[str, str] = field(default_factory=dict)
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)
@@ -455,6 +459,9 @@ def _setting_problem(name: str, value: object) -> str | None:
     if name == "speed":
         if not isinstance(value, str) or value not in SPEEDS:
             return f"speed must be slow, normal, fast or instant, not {quote(value)}"
+    elif name == "expert_budget":
+        if not isinstance(value, str) or value not in EXPERT_BUDGETS:
+            return f"the expert's thinking must be fast, normal or strong, not {quote(value)}"
     elif name == "card_size":
         if not isinstance(value, str) or value not in CARD_SIZES:
             return f"card size must be auto, small or large, not {quote(value)}"

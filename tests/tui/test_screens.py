@@ -309,3 +309,28 @@ async def test_the_log_says_which_call_a_pass_declines() -> None:
         knock_round = [line for line in table.logged if "knock" in line or "stake" in line or "counter" in line]
         assert knock_round and not any("lets the stake stand" in line for line in knock_round)
         assert any(line.endswith(("does not knock.", "does not counter.")) for line in knock_round)
+
+
+async def test_the_experts_budget_is_a_setting_the_table_passes_to_its_expert_seats(table_home: Path) -> None:
+    """Strong on the settings screen: an Expert seat at the next table thinks over the strong budget's worlds."""
+    from cardtable.engine.players import Budget
+    from cardtable.games.search import search_budget
+    from cardtable.saves import load_settings
+    from cardtable.tui.players import ThinkingComputer
+    from cardtable.tui.screens.table import TableScreen
+
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        app.screen.query_one("#set-expert_budget", Select).value = "strong"
+        await pilot.pause()
+        assert load_settings(table_home)[0].expert_budget == "strong"
+        app.push_screen(TableScreen(table_config("manille", ["human", "expert", "expert", "expert"], seed=3)))
+        await until(pilot, lambda: table_of(app) is not None)
+        table = table_of(app)
+        assert table is not None
+        expert = table.build_players()[1]
+        assert isinstance(expert, ThinkingComputer)
+        assert getattr(expert.computer, "budget", None) == search_budget(Budget.STRONG, True)

@@ -11,12 +11,16 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
-from cardtable.saves import CARD_SIZES, SPEEDS, Settings
+from cardtable.saves import CARD_SIZES, EXPERT_BUDGETS, SPEEDS, Settings
 from cardtable.tui.host import TableHost
 from cardtable.tui.themes import TABLE_THEMES
 
 SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no pause)"}
 SIZE_LABELS = {"auto": "By the terminal's size", "small": "Small", "large": "Large (from 30 lines)"}
+
+
+#: The expert's budgets as the screen offers them: the choice says what it costs.
+BUDGET_LABELS = {"fast": "Fast (quick, weaker)", "normal": "Normal", "strong": "Strong (slower, stronger)"}
 
 
 class SettingsScreen(ModalScreen[None]):
@@ -42,6 +46,8 @@ class SettingsScreen(ModalScreen[None]):
         return [
             ("speed", "Computer speed", [(SPEED_LABELS[s], s) for s in SPEEDS], settings.speed,
              "The computers' pause before each card."),
+            ("expert_budget", "Expert thinks", [(BUDGET_LABELS[b], b) for b in EXPERT_BUDGETS], settings.expert_budget,
+             ""),
             ("theme", "Theme", themes, theme, "The felt's colours, and the screens' with them."),
             ("four_colour", "Deck style", [("Two colours", False), ("Four colours", True)], settings.four_colour,
              "Four colours: diamonds blue, clubs green."),
@@ -58,7 +64,8 @@ class SettingsScreen(ModalScreen[None]):
                 with Horizontal(classes="field"):
                     yield Label(label, classes="field-name")
                     yield Select(choices, value=value, allow_blank=False, id=f"set-{name}", compact=True)
-                yield Static(help_text, classes="help", markup=False)
+                if help_text:  # a setting whose choices say it all has no line of help (the screen fits 80x24)
+                    yield Static(help_text, classes="help", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Done (Esc)", variant="primary", id="done", compact=True)
 

@@ -25,7 +25,7 @@ from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import PLAY_VERB, Action, FinishedTrick, HandState, View
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandScored, MatchOver, TrickWon
 from cardtable.engine.match import Match
-from cardtable.engine.players import ComputerPlayer, Player, computer_levels, make_computer, run_now
+from cardtable.engine.players import Budget, ComputerPlayer, Player, computer_levels, make_computer, run_now
 from cardtable.engine.words import counted
 from cardtable.games import find_game
 from cardtable.saves import MatchSave, SaveFailed, Settings, TableConfig
@@ -237,7 +237,9 @@ class TableScreen(Screen[None], Generic[V]):
                 players.append(HumanPlayer(seat, config.name, self.human_turn))
             else:
                 # At the table a level that searches stops at its budget's time limit (sim and hints do not).
-                computer: ComputerPlayer[V] = make_computer(self.rules, config.kind, deadline=True)
+                computer: ComputerPlayer[V] = make_computer(
+                    self.rules, config.kind, budget=Budget(self.settings.expert_budget), deadline=True
+                )
                 players.append(ThinkingComputer(computer, lambda: self.settings.pause, self.skip))
         return players
 
