@@ -20,12 +20,13 @@ import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from cardtable.engine.game import Action, GameRules, HandState, Hidden, View
-from cardtable.engine.players import DEFAULT_BUDGET, Budget
+from cardtable.engine.players import DEFAULT_BUDGET, Budget, ComputerPlayer
 
 T = TypeVar("T")
+V = TypeVar("V", bound=View)
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,20 @@ def search_budget(name: Budget | str | None = None, deadline: bool = False) -> S
     """The budget called ``name`` (the default one for ``None``), with its time limit when ``deadline``."""
     budget = Budget(name) if name is not None else DEFAULT_BUDGET
     return SearchBudget(budget, WORLDS[budget], TABLE_SECONDS[budget] if deadline else None)
+
+
+class SearchingPlayer(ComputerPlayer[V], Generic[V]):
+    """A level that searches: it thinks over a ``SearchBudget``, fixed worlds in sim and hints, and the
+    table's time limit too once the table asks for it (``think_with``)."""
+
+    searches: ClassVar[bool] = True
+
+    def __init__(self, rng: random.Random | None = None, budget: SearchBudget | Budget | None = None) -> None:
+        super().__init__(rng)
+        self.budget = budget if isinstance(budget, SearchBudget) else search_budget(budget)
+
+    def think_with(self, budget: Budget, deadline: bool = False) -> None:
+        self.budget = search_budget(budget, deadline)
 
 
 class Decision(Protocol):

@@ -19,10 +19,10 @@ import random
 import statistics
 
 from cardtable.engine.game import CALL_VERB, Action
-from cardtable.engine.players import Budget, ComputerPlayer
+from cardtable.engine.players import Budget
 from cardtable.games.endgame import EndgameRules
 from cardtable.games.playout import EXACT_TRICKS, CardPlay, Playout, PointTrickGame
-from cardtable.games.search import SearchBudget, in_time, pick, search, search_budget
+from cardtable.games.search import SearchBudget, SearchingPlayer, in_time, pick, search
 
 from .ai import MalillaHeuristic, Table, hand_worth, pack_facts, tip4_count_the_cards, tips_choice
 from .rules import (
@@ -53,7 +53,7 @@ def playout_game(options: MalillaOptions, trump: int) -> PointTrickGame:
     return PointTrickGame(rules, pack.malillas, pack_facts(pack).aces, lead_from_short=False, feeds_tops=False)
 
 
-class MalillaExpert(ComputerPlayer[MalillaView]):
+class MalillaExpert(SearchingPlayer[MalillaView]):
     """Malilla's ``expert`` level."""
 
     level = "expert"
@@ -63,15 +63,9 @@ class MalillaExpert(ComputerPlayer[MalillaView]):
     #: Whether playouts are played knowing every hand of the world.
     omniscient = False
 
-    searches = True
-
     def __init__(self, rng: random.Random | None = None, budget: SearchBudget | Budget | None = None) -> None:
-        super().__init__(rng)
-        self.budget = budget if isinstance(budget, SearchBudget) else search_budget(budget)
+        super().__init__(rng, budget)
         self.heuristic = MalillaHeuristic(rng)
-
-    def think_with(self, budget: Budget, deadline: bool = False) -> None:
-        self.budget = search_budget(budget, deadline)
 
     def decide(self, view: MalillaView) -> Action:
         if view.phase == ANSWER:

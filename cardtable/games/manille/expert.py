@@ -18,11 +18,11 @@ import random
 import statistics
 
 from cardtable.engine.game import BID_VERB, CALL_VERB, Action, HandState
-from cardtable.engine.players import Budget, ComputerPlayer
+from cardtable.engine.players import Budget
 from cardtable.games.cardcount import count_cards
 from cardtable.games.endgame import EndgameRules
 from cardtable.games.playout import EXACT_TRICKS, CardPlay, Playout, PointTrickGame
-from cardtable.games.search import SearchBudget, in_time, pick, search, search_budget
+from cardtable.games.search import SearchBudget, SearchingPlayer, in_time, pick, search
 
 from .ai import ACES, TENS, ManilleHeuristic, Table, hand_worth, tip11_doubling, tip12_auction, tips_choice
 from .rules import (
@@ -64,7 +64,7 @@ def playout_game(options: ManilleOptions, players: int, trump: int) -> PointTric
     return PointTrickGame(rules, TENS, ACES, lead_from_short=True, feeds_tops=True)
 
 
-class ManilleExpert(ComputerPlayer[ManilleView]):
+class ManilleExpert(SearchingPlayer[ManilleView]):
     """Manille's ``expert`` level."""
 
     level = "expert"
@@ -74,15 +74,9 @@ class ManilleExpert(ComputerPlayer[ManilleView]):
     #: Whether playouts are played knowing every hand of the world.
     omniscient = False
 
-    searches = True
-
     def __init__(self, rng: random.Random | None = None, budget: SearchBudget | Budget | None = None) -> None:
-        super().__init__(rng)
-        self.budget = budget if isinstance(budget, SearchBudget) else search_budget(budget)
+        super().__init__(rng, budget)
         self.heuristic = ManilleHeuristic(rng)
-
-    def think_with(self, budget: Budget, deadline: bool = False) -> None:
-        self.budget = search_budget(budget, deadline)
 
     def decide(self, view: ManilleView) -> Action:
         if view.options.house != CLASSIC or view.options.talk:

@@ -341,6 +341,10 @@ class ManilleView(View):
         """Per seat, the points its side has taken so far."""
         return [self.side_pips[partnership_side(s, self.players)] for s in range(self.players)]
 
+    def partner(self, seat: int) -> int:
+        """The seat's partner, opposite it at four (who names trump after a Belgian dealer's pass)."""
+        return (seat + 2) % 4
+
     @property
     def house_factor(self) -> int:
         """What the Belgian house multiplies the hand by: 2 without trump, 2 after a 30 : 30 hand."""
@@ -391,7 +395,7 @@ class ManilleView(View):
             if self.trump_passed:
                 actions.append(Action(self.dealer, TRUMP_VERB, PASS))
             if choice is not None:
-                chooser = (self.dealer + 2) % 4 if self.trump_passed else self.dealer
+                chooser = self.partner(self.dealer) if self.trump_passed else self.dealer
                 actions.append(Action(chooser, TRUMP_VERB, choice))
         actions.extend(Action(seat, CALL_VERB, word) for seat, word in self.doubling_calls)
         # A statement is made at its speaker's turn, just before that seat's card in the same trick.

@@ -23,8 +23,8 @@ import random
 from collections.abc import Sequence
 
 from cardtable.engine.game import Action, HandState
-from cardtable.engine.players import Budget, ComputerPlayer
-from cardtable.games.search import FixedDecision, Outcome, SearchBudget, search, search_budget
+from cardtable.engine.players import Budget
+from cardtable.games.search import FixedDecision, Outcome, SearchBudget, SearchingPlayer, search
 
 from .ai import OUDLER_CARDS, OUDLERS_FOR_A_BID, PETITE_FROM, TarotHeuristic, scaled_count, tip1_bid
 from .rules import BID, CHELEM, RULES, TarotView
@@ -46,21 +46,16 @@ MARGIN = 6.0
 TAKE_BONUS = 25.0
 
 
-class TarotExpert(ComputerPlayer[TarotView]):
+class TarotExpert(SearchingPlayer[TarotView]):
     """French Tarot's ``expert`` level."""
 
     level = "expert"
-    searches = True
 
     def __init__(self, rng: random.Random | None = None, budget: SearchBudget | Budget | None = None) -> None:
-        super().__init__(rng)
-        self.budget = budget if isinstance(budget, SearchBudget) else search_budget(budget)
+        super().__init__(rng, budget)
         self.heuristic = TarotHeuristic(rng)
         #: How every seat plays the deal out in the worlds.
         self.model = TarotHeuristic()
-
-    def think_with(self, budget: Budget, deadline: bool = False) -> None:
-        self.budget = search_budget(budget, deadline)
 
     def decide(self, view: TarotView) -> Action:
         if view.phase == BID:

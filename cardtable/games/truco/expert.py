@@ -28,8 +28,8 @@ from typing import Any
 
 from cardtable.engine.cards import bits
 from cardtable.engine.game import CALL_VERB, Action, HandState, Hidden, View
-from cardtable.engine.players import Budget, ComputerPlayer
-from cardtable.games.search import FixedDecision, Outcome, SearchBudget, search, search_budget
+from cardtable.engine.players import Budget
+from cardtable.games.search import FixedDecision, Outcome, SearchBudget, SearchingPlayer, search
 from cardtable.games.truco import argentino
 from cardtable.games.truco.argentino_ai import HeuristicByVariant
 from cardtable.games.truco.common import TrucoDeal, TrucoHidden, dealt_from_log
@@ -94,21 +94,16 @@ def strength_of(view: View) -> Sequence[int]:
     return view.strength
 
 
-class TrucoExpert(ComputerPlayer[View]):
+class TrucoExpert(SearchingPlayer[View]):
     """Truco's ``expert`` level, for Paulista, Mineiro and Argentino views alike."""
 
     level = "expert"
-    searches = True
 
     def __init__(self, rng: random.Random | None = None, budget: SearchBudget | Budget | None = None) -> None:
-        super().__init__(rng)
-        self.budget = budget if isinstance(budget, SearchBudget) else search_budget(budget)
+        super().__init__(rng, budget)
         self.heuristic = HeuristicByVariant(rng)
         #: How the other seats answer in the playouts, and what their calls say of their cards.
         self.model = HeuristicByVariant(_NeverBluffs())
-
-    def think_with(self, budget: Budget, deadline: bool = False) -> None:
-        self.budget = search_budget(budget, deadline)
 
     def decide(self, view: View) -> Action:
         legal = view.legal_actions()

@@ -168,11 +168,6 @@ class TableParts(ABC, Generic[V]):
         """Per seat, the points its side has taken in this hand so far, where the table shows them."""
         return None
 
-    def match_scores(self, view: V) -> Sequence[Number] | None:
-        """Per seat, the match score as it stands now, where a game counts points during a hand (None: the
-        scores of the hands played)."""
-        return None
-
     def spread(self, view: V, names: list[str]) -> tuple[str, list[int]] | None:
         """Cards lying face up on the table in place of a trick, and the line that says what they are."""
         return None

@@ -41,7 +41,7 @@ class MalillaParts(TargetHeading, TrumpSuitFacts, TableParts[MalillaView]):
         lines.append(f"Dealer {names[v.dealer]}")
         return lines
 
-    def match_scores(self, view: MalillaView) -> tuple[int, ...]:
+    def scores_now(self, view: MalillaView) -> tuple[int, ...]:
         # A trump or albur bonus that counts at once is in the score from the deal.
         return view.match_scores
 

@@ -53,7 +53,7 @@ class ManilleParts(TargetHeading, TrumpSuitFacts, TableParts[ManilleView]):
         if v.phase == TRUMP_CHOICE:
             chooser = names[v.to_act] if v.to_act is not None else names[v.dealer]
             lines.append(f"Trump: {chooser} to choose" + (" (passed)" if v.trump_passed else ""))
-            if v.hand == 0 and v.seat == (v.dealer + 2) % 4:
+            if v.hand == 0 and v.seat == v.partner(v.dealer):
                 lines.append(f"Your cards stay face down until {names[v.dealer]} chooses")
         elif v.no_trump:
             lines.append("No trump")
@@ -131,7 +131,7 @@ class ManilleParts(TargetHeading, TrumpSuitFacts, TableParts[ManilleView]):
     def trump_dialog(self, view: ManilleView, actions: list[Action], names: Sequence[str]) -> TrumpChoiceDialog:
         from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog
 
-        partner = names[(view.seat + 2) % 4]
+        partner = names[view.partner(view.seat)]
         choices = [(self.words.trump_choice_label(action.value, partner), action) for action in actions]
         if view.trump_passed:
             title = f"{names[view.dealer]} leaves the choice of trump to you"

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from cardtable.engine.cards import bits
-from cardtable.engine.game import Action, Number
+from cardtable.engine.game import Action, Number, partnership_side
 from cardtable.engine.words import GameWords
 from cardtable.games.truco.argentino import ArgentinoView, Contest, describe_contest
 from cardtable.games.truco.words import (
@@ -97,7 +97,7 @@ class ArgentinoParts(TrickFacts, TableParts[ArgentinoView]):
         return lines
 
     def scores_now(self, view: ArgentinoView) -> list[int]:
-        return [view.team_scores[seat % 2] for seat in range(view.players)]
+        return [view.team_scores[partnership_side(seat, view.players)] for seat in range(view.players)]
 
     def standing(self, view: ArgentinoView, score: Number) -> str:
         return ARGENTINO_WORDS.standing(view.half(int(score)))

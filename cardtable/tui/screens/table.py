@@ -564,8 +564,6 @@ class TableScreen(Screen[None], Generic[V]):
         lines.append("")
         lines.append("Score")
         now = self.parts.scores_now(view)
-        if now is None:
-            now = self.parts.match_scores(view)
         for side_seats, score in self.sides_and_scores():
             score = now[side_seats[0]] if now is not None else score
             standing = self.parts.standing(view, score)
