@@ -55,8 +55,7 @@ class SettingsScreen(ModalScreen[None]):
              faces_help),
             ("card_size", "Card size", [(SIZE_LABELS[s], s) for s in CARD_SIZES], settings.card_size,
              "Large: rank and suit on lines of their own."),
-            ("animations", "Animations", [("On", True), ("Off", False)], settings.animations,
-             "Cards move into the trick, and the trick to its winner."),
+            ("animations", "Animations", [("On: cards move", True), ("Off", False)], settings.animations, ""),
         ]  # fmt: skip
 
     def compose(self) -> ComposeResult:
