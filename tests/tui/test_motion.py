@@ -104,6 +104,9 @@ async def test_your_card_moves_from_your_hand_to_its_place(slow_motion: None) ->
         assert flight.end == landing.offset and from_hand.contains(flight.start.x + landing.width // 2, flight.start.y)
         table.motion.progress = 0.5
         assert landing.y < table.motion.flights[0].flyer.styles.offset.y.value < flight.start.y  # on its way up
+        await until(pilot, lambda: bool(flight.flyer.region))
+        # A click goes through the moving card to what lies under it.
+        assert table.get_widget_at(*flight.flyer.region.offset)[0] is not flight.flyer
         table.end_motion()
         assert not trick.held and not flight.flyer.display
         assert trick.cards["bottom"].face is not None and trick.cards["bottom"].face.index == card
