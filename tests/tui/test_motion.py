@@ -18,9 +18,12 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Select
 
-from cardtable.engine.loop import resume_match
+from cardtable.engine.game import Action
+from cardtable.engine.loop import deal_rng, resume_match
+from cardtable.engine.match import Match
 from cardtable.engine.records import parse_record
 from cardtable.games import find_game
+from cardtable.saves import SPEEDS
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.motion import NO_ANIMATION, motion_wanted
 from cardtable.tui.screens.settings import SettingsScreen
@@ -45,6 +48,12 @@ def motion(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def slow_motion(motion: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("cardtable.tui.motion.MOTION_SECONDS", 60.0)
+
+
+@pytest.fixture(autouse=True)
+def slow_computers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the "slow" speed here a computer waits a minute: nothing it plays comes while a test looks."""
+    monkeypatch.setitem(SPEEDS, "slow", 60.0)
 
 
 def sample_before(actions: int) -> tuple[Any, str]:
@@ -116,9 +125,10 @@ async def test_a_card_lands_by_itself(motion: None) -> None:
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_table(pilot, SIXTH, speed="slow")
+        assert not table.motion.mounted  # your lead is the first card to move
         await press(pilot, "enter")
         trick = table.query_one(TrickArea)
-        assert table.motion.moving and trick.held == {"bottom"}
+        assert table.motion.mounted
         await until(pilot, lambda: not table.motion.moving)
         assert not trick.held and trick.cards["bottom"].face is not None
         assert not any(flyer.display for flyer in table.motion.flyers)
@@ -127,7 +137,7 @@ async def test_a_card_lands_by_itself(motion: None) -> None:
 async def test_a_key_lands_the_card_on_its_way_and_acts_at_once(slow_motion: None) -> None:
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await open_table(pilot, SEVENTH, speed="instant")
+        table = await open_table(pilot, SEVENTH, speed="fast")  # the table is laid out by West's card
         trick = table.query_one(TrickArea)
         # West's card, the last before your turn, is on its way from West's panel to West's place.
         assert table.motion.moving and trick.held == {"left"}
@@ -136,8 +146,9 @@ async def test_a_key_lands_the_card_on_its_way_and_acts_at_once(slow_motion: Non
         assert flight.end == trick.place("left").offset
         played = len(table.match.hands[-1].actions)
         await press(pilot, "enter")
-        # Your card is played at once, and West's had landed: the whole trick gathers (at once, at this speed).
+        # Your card is played at once, and West's had landed: the whole trick is there when it gathers.
         assert len(table.match.hands[-1].actions) == played + 1
+        assert trick.cards["left"].face is not None or len(table.motion.flights) == 4
         await until(pilot, lambda: len(table.motion.flights) == 4)
 
 
@@ -159,13 +170,15 @@ async def test_the_last_card_lands_then_the_trick_gathers_towards_its_winner(slo
         assert len(table.motion.flights) == 4
         app.settings.speed = "slow"  # the computers wait long after your lead: nothing moves but your card
         # A key in the middle of the gathering: the trick is gone at once, your lead is on its way.
+        lead = table.query_one(HandView).cards[table.query_one(HandView).cursor].index
         await press(pilot, "enter")
         assert len(table.motion.flights) == 1 and trick.held == {"bottom"}
         # A resize in the middle of a motion lands the card in its place, at the new size.
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
-        assert not table.motion.moving and not trick.held and trick.cards["bottom"].face is not None
-        assert not any(flyer.display for flyer in table.motion.flyers)
+        assert not table.motion.moving and not trick.held and not any(flyer.display for flyer in table.motion.flyers)
+        landed = trick.cards["bottom"]
+        assert landed.face is not None and landed.face.index == lead and landed.large
 
 
 async def test_a_screen_over_the_table_lands_every_card(slow_motion: None) -> None:
@@ -215,3 +228,27 @@ async def test_the_suite_sees_no_motion() -> None:
         await press(pilot, "enter")
         assert table.query_one(TrickArea).cards["bottom"].face is not None
         assert not table.motion_on() and not table.motion.mounted
+
+
+async def test_a_card_played_face_down_moves_face_down_even_to_its_holder(slow_motion: None) -> None:
+    """Truco, two players: you take the first trick and lead the second face down."""
+    rules = find_game("truco")
+    match = Match(rules, rules.parse_options({"target": 3}, 2), 2)
+    match.deal_new_hand(deal_rng(1, 0), 0)
+    for action in (Action(1, "play", "6S"), Action(0, "play", "3C")):
+        match.apply(action)
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings.speed = "slow"
+        config = table_config("truco", ["human", "random"], options={"target": 3}, seed=1)
+        await app.push_screen(TableScreen(config, resume_match(parse_record(match.to_record(), find_game))))
+        table: TableScreen[Any] = await my_turn(pilot)
+        await press(pilot, "d")
+        trick = table.query_one(TrickArea)
+        assert trick.held == {"bottom"}
+        flyer = table.motion.flights[0].flyer
+        assert flyer.face is not None and flyer.face.back and "░" in str(flyer.render())
+        assert table.match.hands[-1].actions[-1].get("hidden") is True
+        table.end_motion()
+        landed = trick.cards["bottom"].face
+        assert landed is not None and not landed.back  # once it lies there, you see your own card

@@ -140,6 +140,8 @@ class TableScreen(Screen[None], Generic[V]):
         self.arriving: int | None = None
         #: Where the card the person has just played lay in their hand (it sets off from there).
         self.played_from: Region | None = None
+        #: How each card of the trick on the table shows while it moves, by its place.
+        self.moving_faces: dict[str, Face] = {}
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -556,6 +558,7 @@ class TableScreen(Screen[None], Generic[V]):
         large = self.large_cards()
         moving = {self.position_of(seat): self.moving_face(placed[self.position_of(seat)], seat in face_down)
                   for seat, _ in cards}  # fmt: skip
+        self.moving_faces = moving
         arrival = self.arrival(trick_area, moving, large)
         trick_area.show(placed, self.parts.centre_text(view), aside, note, large=large)
         if arrival is not None:
@@ -572,7 +575,8 @@ class TableScreen(Screen[None], Generic[V]):
 
     # ------------------------------------------------------------------ motion
     def motion_on(self) -> bool:
-        return motion_wanted(self.app, self.settings.animations)
+        """Whether cards move now: motion is wanted, and the table is not under a dialog or a hand-over."""
+        return self.is_current and motion_wanted(self.app, self.settings.animations)
 
     def moving_face(self, face: Face, face_down: bool) -> Face:
         """How a card shows while it moves: a card played face down shows its back, even to its holder."""
@@ -607,18 +611,19 @@ class TableScreen(Screen[None], Generic[V]):
 
     def gather(self, winner: int | None) -> None:
         """The won trick moves towards the seat that took it (to the middle when nobody did)."""
+        if not self.motion_on():
+            return
         trick_area = self.query_one(TrickArea)
-        if not self.motion_on() or not trick_area.display:
+        if not trick_area.display:
             return
         self.motion.finish()
         to = self.seat_region(winner) if winner is not None else trick_area.region
-        cards = [card for card in trick_area.cards.values() if card.face is not None and not card.empty and card.region]
+        cards = [(self.moving_faces[position], card.region) for position, card in trick_area.cards.items()
+                 if position in self.moving_faces and not card.empty and card.region]  # fmt: skip
         if not to or not cards:
             return
-        # Each card as the trick shows it now: a face-down card keeps its back.
-        moves = [Move(card.face, card.region, Region(*centred(card.region.size, to), *card.region.size))
-                 for card in cards if card.face is not None]  # fmt: skip
-        self.start_motion(moves, cards[0].large)
+        moves = [Move(face, region, Region(*centred(region.size, to), *region.size)) for face, region in cards]
+        self.start_motion(moves, trick_area.cards["bottom"].large)
 
     def start_motion(self, moves: list[Move], large: bool) -> None:
         self.motion_for = (self.bottom, self.viewer)
