@@ -440,6 +440,8 @@ class Settings:
     card_size: str = "auto"
     #: How long the expert level thinks over a decision at the table: fast, normal or strong.
     expert_budget: str = "normal"
+    #: Cards move: a played card to its place in the trick, a won trick towards its winner.
+    animations: bool = True
     #: Other keys for the table's bindings, by binding id: ``{"calls": "x", "hint": "t,f2"}``.
     keymap: dict[str, str] = field(default_factory=dict)
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)

@@ -17,8 +17,10 @@ from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from cardtable.engine.errors import IllegalAction
@@ -36,6 +38,7 @@ from cardtable.tui.games import parts_for
 from cardtable.tui.games.base import SeenTrick, TableParts, says
 from cardtable.tui.host import TableHost
 from cardtable.tui.keys import CALL_KEYS, TABLE_BINDINGS, first_key
+from cardtable.tui.motion import CardMotion, Move, centred, motion_wanted
 from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
 from cardtable.tui.sides import side_name, sides
 from cardtable.tui.widgets.card import Face
@@ -129,6 +132,16 @@ class TableScreen(Screen[None], Generic[V]):
         self.offer_open: list[Action] | None = None
         #: (hand number, seat) pairs already asked about their optional calls.
         self.offered: set[tuple[int, int]] = set()
+        #: Cards moving over the table (when motion is on); ``motion_for``: the seat at the bottom and the
+        #: person looking when the motion set off (a motion never outlives either).
+        self.motion = CardMotion(self, max(POSITIONS))
+        self.motion_for: tuple[int, int | None] = (self.bottom, self.viewer)
+        #: The seat whose card has been played and has not reached the trick yet (it moves there when it does).
+        self.arriving: int | None = None
+        #: Where the card the person has just played lay in their hand (it sets off from there).
+        self.played_from: Region | None = None
+        #: How each card of the trick on the table shows while it moves, by its place.
+        self.moving_faces: dict[str, Face] = {}
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -179,6 +192,7 @@ class TableScreen(Screen[None], Generic[V]):
         self.run_match()
 
     def on_resize(self) -> None:
+        self.end_motion()  # a card in flight would land where its place was before
         self.refresh_table()
         self.call_after_refresh(self.rewrap_log)
 
@@ -207,6 +221,10 @@ class TableScreen(Screen[None], Generic[V]):
         if size == "large":
             return self.app.size.height >= LARGE_CARDS_HEIGHT
         return size == "auto" and all(self.roomy())
+
+    def on_screen_suspend(self) -> None:
+        # A dialog or a hand-over comes over the table: nothing moves behind it, nothing waits for it.
+        self.end_motion()
 
     def on_unmount(self) -> None:
         self.save_now()
@@ -252,6 +270,7 @@ class TableScreen(Screen[None], Generic[V]):
 
     async def on_game_event(self, event: Event) -> None:
         if isinstance(event, HandDealt):
+            self.arriving = None
             state = self.match.current
             if state is not None:
                 self.log_deal(event.hand, event.dealer, state)
@@ -261,6 +280,8 @@ class TableScreen(Screen[None], Generic[V]):
             seen = self.parts.seat_view(state, self.bottom) if state is not None else None
             said = self.parts.describe_action(event.action, self.names, view=seen)
             self.log_line(said)
+            if event.action.verb == PLAY_VERB:
+                self.arriving = event.action.seat
             # The turn moves on: a hint or an announcement about the last decision is out of date.
             announced = self.parts.announces(event.action) and event.action.seat not in self.humans
             self.say(said if announced else "")
@@ -276,6 +297,7 @@ class TableScreen(Screen[None], Generic[V]):
             self.log_trick(event.trick)
             self.refresh_table(finished=True)
             await self.pause_after_trick()
+            self.gather(event.trick.winner)
         elif isinstance(event, HandScored):
             self.history.append(list(event.scores))
             self.refresh_table()
@@ -483,6 +505,8 @@ class TableScreen(Screen[None], Generic[V]):
                 raise
 
     def _refresh_table(self, finished: bool = False) -> None:
+        if self.motion.moving and self.motion_for != (self.bottom, self.viewer):
+            self.end_motion()  # the table turns, or shows another person's cards: what moves was drawn for the last
         drawn = self.drawn_view()
         if drawn is None:
             return
@@ -531,7 +555,15 @@ class TableScreen(Screen[None], Generic[V]):
         aside_card, aside_title, note = self.parts.aside(view)
         aside = self.face(view, aside_card, title=aside_title) if aside_card is not None else None
         trick_area = self.query_one(TrickArea)
-        trick_area.show(placed, self.parts.centre_text(view), aside, note, large=self.large_cards())
+        large = self.large_cards()
+        moving = {self.position_of(seat): self.moving_face(placed[self.position_of(seat)], seat in face_down)
+                  for seat, _ in cards}  # fmt: skip
+        self.moving_faces = moving
+        arrival = self.arrival(trick_area, moving, large)
+        trick_area.show(placed, self.parts.centre_text(view), aside, note, large=large)
+        if arrival is not None:
+            self.start_motion([arrival], large)
+        self.motion_faces(trick_area, moving)
         spread = self.parts.spread(view, self.names)
         spread_area = self.query_one(CardSpread)
         if spread is not None:
@@ -540,6 +572,82 @@ class TableScreen(Screen[None], Generic[V]):
         if (spread is not None) != spread_area.display:
             spread_area.display = spread is not None
             trick_area.display = spread is None
+
+    # ------------------------------------------------------------------ motion
+    def motion_on(self) -> bool:
+        """Whether cards move now: motion is wanted, and the table is not under a dialog or a hand-over."""
+        return self.is_current and motion_wanted(self.app, self.settings.animations)
+
+    def moving_face(self, face: Face, face_down: bool) -> Face:
+        """How a card shows while it moves: a card played face down shows its back, even to its holder."""
+        return Face(-1, "", "", "", back=True, title=face.title, subtitle=face.subtitle) if face_down else face
+
+    def seat_region(self, seat: int) -> Region:
+        """Where a seat's cards are on screen: its panel, or the hand at the bottom."""
+        if seat == self.bottom:
+            return self.query_one(HandView).region
+        return self.query_one(f"#{self.position_of(seat)}", SeatPanel).region
+
+    def arrival(self, trick_area: TrickArea, moving: dict[str, Face], large: bool) -> Move | None:
+        """The card just played, as it moves to its place in the trick, if it has reached the trick now.
+
+        Its place is held empty until it lands. The last card of a trick reaches it with the trick shown won.
+        """
+        seat = self.arriving
+        if seat is None:
+            return None
+        position = self.position_of(seat)
+        if position not in moving:
+            return None  # not yet: the trick is shown won next, with this card in it
+        played_from, self.arriving, self.played_from = self.played_from, None, None
+        end = trick_area.place(position)
+        card = trick_area.cards[position]
+        if not self.motion_on() or not trick_area.display or not end or card.large != large:
+            return None  # no motion, or the trick has not been laid out at this size yet
+        start = played_from if seat == self.bottom and played_from else self.seat_region(seat)
+        self.motion.finish()  # the last motion lands first: its place shows its card in this very frame
+        trick_area.hold(position)
+        return Move(moving[position], start, end, lambda: trick_area.release(position))
+
+    def gather(self, winner: int | None) -> None:
+        """The won trick moves towards the seat that took it (to the middle when nobody did)."""
+        if not self.motion_on():
+            return
+        trick_area = self.query_one(TrickArea)
+        if not trick_area.display:
+            return
+        self.motion.finish()
+        to = self.seat_region(winner) if winner is not None else trick_area.region
+        cards = [(self.moving_faces[position], card.region) for position, card in trick_area.cards.items()
+                 if position in self.moving_faces and not card.empty and card.region]  # fmt: skip
+        if not to or not cards:
+            return
+        moves = [Move(face, region, Region(*centred(region.size, to), *region.size)) for face, region in cards]
+        self.start_motion(moves, trick_area.cards["bottom"].large)
+
+    def start_motion(self, moves: list[Move], large: bool) -> None:
+        self.motion_for = (self.bottom, self.viewer)
+        self.motion.start(moves, large)
+
+    def motion_faces(self, trick_area: TrickArea, moving: dict[str, Face]) -> None:
+        """A card on its way shows what its place would show now; a place emptied meanwhile ends the motion."""
+        for position in trick_area.held:
+            face = moving.get(position)
+            if face is None:
+                self.end_motion()
+                return
+            self.motion.show_face(0, face)  # one card arrives at a time
+
+    def end_motion(self) -> None:
+        """Every card in motion lands now (a key, a click, a resize, a screen over the table)."""
+        self.motion.finish()
+
+    def get_widget_at(self, x: int, y: int) -> tuple[Widget, Region]:
+        # A click goes through a card in motion to what lies under it: the card in the hand the person aims at.
+        for widget, region in self.get_widgets_at(x, y):
+            if not self.motion.is_flyer(widget):
+                return widget, region
+        return super().get_widget_at(x, y)
 
     def refresh_hand(self, view: V, held: int) -> None:
         hand = self.query_one(HandView)
@@ -701,6 +809,7 @@ class TableScreen(Screen[None], Generic[V]):
         hand = self.query_one(HandView)
         if self.view is None or not 0 <= position < len(hand.cards):
             return
+        self.played_from = hand.cards[position].region
         self.submit(self.parts.play_entry(self.view, hand.cards[position].index, face_down=face_down))
 
     def action_face_down(self) -> None:
