@@ -92,7 +92,7 @@ async def test_undo_takes_back_your_card_and_the_computers_plays_after_it_in_man
         await wait_for(pilot, my_card_turn(table))
         assert "undo" not in footer_keys(table)  # nothing to undo yet: the footer leaves the key out
         await pilot.press("u")
-        assert notice(table) == "Nothing to undo yet: you have not made a decision in this match."
+        assert notice(table) == "Nothing to undo yet: no decision of yours so far."
         before = actions_of(table.match)
         cards = [card.face.index for card in table.query_one(HandView).cards if card.face is not None]
         played = len(table.match.hands[-1].actions)
@@ -112,7 +112,7 @@ async def test_undo_takes_back_your_card_and_the_computers_plays_after_it_in_man
         assert [hand["actions"] for hand in saved["hands"]] == before  # the save is the match taken back
         # Once more: back before the decision before (here none is left).
         await pilot.press("ctrl+z")
-        assert notice(table) == "Nothing to undo yet: you have not made a decision in this match."
+        assert notice(table) == "Nothing to undo yet: no decision of yours so far."
         assert table.undos == 1
 
 
@@ -304,7 +304,7 @@ async def test_undo_reaches_back_into_the_hand_before_once_the_next_is_dealt(tab
         await pilot.press("u")
         await wait_for(pilot, lambda: my_card_turn(table)() and len(table.match.hands) == 1)
         assert actions_of(table.match) == before
-        assert "Back in hand 1." in notice(table)
+        assert notice(table).startswith("Undone (hand 1): You play ")
 
 
 # ----------------------------------------------------------------------------- resume, hot-seat, watching, the end
@@ -345,7 +345,7 @@ async def test_hot_seat_offers_no_undo(table_home: Path) -> None:
         before = actions_of(table.match)
         assert not table.can_undo() and "undo" not in footer_keys(table)
         await pilot.press("u")
-        assert notice(table).startswith("Undo is offered only when you play against computers")
+        assert notice(table) == "Undo is only for you alone against computers."
         assert actions_of(table.match) == before and table.undos == 0 and "assisted" not in table.record()
 
 
@@ -354,7 +354,7 @@ async def test_nothing_is_undone_once_the_match_is_over_or_while_watching(table_
     async with app.run_test(size=(80, 24)) as pilot:
         watched = await open_table(pilot, "manille", ["random"] * 4, dealt("manille", 4, 5))
         assert not watched.undo_offered() and "undo" not in footer_keys(watched)
-        assert watched.undo_refusal() == "Nothing to undo: you are watching the computers play."
+        assert watched.undo_refusal() == "Nothing to undo: you are watching the computers."
         await pilot.press("u")
         assert watched.undos == 0
         app.pop_screen()

@@ -860,13 +860,13 @@ class TableScreen(Screen[None], Generic[V]):
     def undo_refusal(self) -> str | None:
         """Why the undo key takes nothing back now, or None when it does."""
         if not self.humans:
-            return "Nothing to undo: you are watching the computers play."
+            return "Nothing to undo: you are watching the computers."
         if self.hot_seat:
-            return "Undo is offered only when you play against computers: with several people, a decision stays made."
+            return "Undo is only for you alone against computers."
         if self.match.over:
             return "Nothing to undo: the match is finished."
         if last_decision(self.match, self.humans) is None:
-            return "Nothing to undo yet: you have not made a decision in this match."
+            return "Nothing to undo yet: no decision of yours so far."
         return None
 
     def action_undo(self) -> None:
@@ -909,15 +909,15 @@ class TableScreen(Screen[None], Generic[V]):
         self.offered = {(n, seat) for n, seat in self.offered if n < number or (n == number and not again)}
         state = self.match.current
         seen = self.parts.seat_view(state, self.bottom) if state is not None else None
-        said = self.parts.describe_action(taken.decision, self.names, view=seen).rstrip(".")
+        said = self.parts.describe_action(taken.decision, self.names, view=seen)
         self.clear_log()
         self.log_line(f"{self.rules.title}: {', '.join(self.names)}.")
         self.log_hand_so_far()
         later = taken.actions - 1
-        after = f", and the {counted(later, 'action')} after it" if later else ""
-        back = f" Back in hand {number}." if taken.hands else ""
-        self.log_line(f"— Undone: {said}{after}.")
-        self.say(f"Undone: {said}{after}.{back}")
+        after = {0: "", 1: " (and the action after it)"}.get(later, f" (and the {later} actions after it)")
+        self.log_line(f"— Undone: {said}{after}")
+        # One line above the prompt (52 columns at 80 x 24): the log says how much went.
+        self.say(f"Undone (hand {number}): {said}" if taken.hands else f"Undone: {said}")
         self.refresh_table()
 
     def tell(self, text: str) -> None:
