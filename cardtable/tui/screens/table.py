@@ -884,7 +884,7 @@ class TableScreen(Screen[None], Generic[V]):
         self.undos += 1
         self.go_back_to(taken)
         self.autosave()  # the save is the match as it stands now, and counts the undo
-        self.run_match()
+        self.run_match()  # with new computer players, which see only their views of the match gone back to
 
     def stop_play(self) -> None:
         """Stop the match's run where it waits, and close the dialogs it had opened over the table."""
