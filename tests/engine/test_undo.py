@@ -169,20 +169,19 @@ def test_computer_players_keep_nothing_of_the_plays_taken_back(
     """Every level decides from its view alone: after an undo, and another decision of yours, a player that saw
     the plays taken back decides as one that never saw them."""
     rules = find_game(game)
-    for level, _ in level_players(rules):
+    for level in computer_levels(rules):
+        # From the deal, seat 0 first to act: the computers' bids, calls and first cards come after its decision.
         match = new_match(game, options, players)
-        play(match, 12 if game == "truco" else 24)
+        match.deal_new_hand(deal_rng(3, 0), first_dealer=players - 1)
         used = {seat: make_computer(rules, level, budget=Budget.FAST) for seat in range(1, players)}
-        decisions(match, used, 6)  # they watch and make some plays that will be taken back
+        decisions(match, used, 2 * players)  # they see, and make, plays that will be taken back
         taken = take_back(match, [YOU])
-        assert taken is not None
+        assert taken is not None, level
         after = taken.match
         state = after.current
         assert state is not None and state.to_act == YOU
-        # You choose otherwise this time, where you can.
         legal = state.view(YOU).legal_actions()
-        other = next((a for a in legal if a != taken.decision), legal[0])
-        after.apply(other)
+        after.apply(next((a for a in legal if a != taken.decision), legal[0]))  # you choose otherwise this time
         fresh_match = resume_match(parse_record(after.to_record(), find_game))
         fresh = {seat: make_computer(rules, level, budget=Budget.FAST) for seat in range(1, players)}
-        assert decisions(after, used, 5) == decisions(fresh_match, fresh, 5), level
+        assert decisions(after, used, 2 * players) == decisions(fresh_match, fresh, 2 * players), level
