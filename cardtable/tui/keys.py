@@ -30,7 +30,7 @@ def _card_place(n: int) -> Binding:
 
 #: Undo, at the table and in the dialogs that ask a decision: one binding, so that a keymap moves it everywhere.
 UNDO_BINDING = Binding("u,ctrl+z", "undo", "Undo", id="undo",
-                       tooltip="undo: take back your last decision and what the computers did after it")  # fmt: skip
+                       tooltip="undo your last decision and all after it")  # fmt: skip
 
 TABLE_BINDINGS = (
     Binding("left,h", "move(-1)", "Left", show=False, tooltip="choose the card on the left", id="move-left"),
