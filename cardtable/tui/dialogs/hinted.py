@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import Protocol, TypeVar, runtime_checkable
 
-from textual.binding import ActiveBinding, Binding
-from textual.screen import ModalScreen
+from textual.binding import Binding
 from textual.widgets import Footer, Static
 
 from cardtable.engine.game import Action
-from cardtable.tui.dialogs.undoable import UndoKey
+from cardtable.tui.dialogs.undoable import UndoableDialog
 from cardtable.tui.host import TableHost
 from cardtable.tui.keys import first_key
 
@@ -33,7 +32,7 @@ class Advisor(Protocol):
     def action_hint(self) -> None: ...
 
 
-class HintedDialog(UndoKey, ModalScreen[R]):
+class HintedDialog(UndoableDialog[R]):
     """A dialog answering a decision of the game: the hint key asks the table for its advice, and the undo key
     takes back the decision before this one."""
 
@@ -66,13 +65,7 @@ class HintedDialog(UndoKey, ModalScreen[R]):
         if action == "hint":
             table = self.table_asking()
             return table is not None
-        if action == "undo":
-            return self.undo_table() is not None
-        return True
-
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        return self.undo_bindings(super().active_bindings)
+        return super().check_action(action, parameters)
 
     def table_asking(self) -> Advisor | None:
         """The table whose person has a decision to make now, or None (a dialog opened elsewhere)."""

@@ -6,12 +6,14 @@ and shows the key in its footer when there is something to undo.
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from textual.binding import ActiveBinding
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from cardtable.tui.keys import UNDO_BINDING
+
+R = TypeVar("R")
 
 
 @runtime_checkable
@@ -25,7 +27,7 @@ class Undoer(Protocol):
     def action_undo(self) -> None: ...
 
 
-def table_under(screen: Screen[object]) -> Undoer | None:
+def table_under(screen: Screen[Any]) -> Undoer | None:
     """The table right under ``screen``, when it offers undo (a dialog opened over another screen has none)."""
     stack = screen.app.screen_stack
     if len(stack) < 2 or stack[-1] is not screen:
@@ -44,16 +46,21 @@ def shown_bindings(bindings: dict[str, ActiveBinding], undo_now: bool) -> dict[s
     return {key: active for key, active in bindings.items() if active.binding.action != UNDO_BINDING.action}
 
 
-class UndoKey:
-    """For a dialog over the table (a ``Screen``): the undo key, forwarded to the table under it."""
+class UndoableDialog(ModalScreen[R]):
+    """A dialog over the table (a decision's, the score sheet): the undo key, forwarded to the table under it."""
 
     def undo_table(self) -> Undoer | None:
-        assert isinstance(self, Screen)
         return table_under(self)
 
-    def undo_bindings(self, bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.undo_table() is not None
+        return super().check_action(action, parameters)
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
         table = self.undo_table()
-        return shown_bindings(bindings, table is not None and table.can_undo())
+        return shown_bindings(super().active_bindings, table is not None and table.can_undo())
 
     def action_undo(self) -> None:
         table = self.undo_table()

@@ -7,12 +7,11 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding
+from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Label, Static
 
-from cardtable.tui.dialogs.undoable import UndoKey
+from cardtable.tui.dialogs.undoable import UndoableDialog
 from cardtable.tui.keys import UNDO_BINDING
 
 BARS = " ▁▂▃▄▅▆▇█"
@@ -24,7 +23,7 @@ def sparkline(values: list[float], lowest: float, highest: float) -> str:
     return "".join(BARS[max(0, min(8, round((v - lowest) / span * 8)))] for v in values)
 
 
-class ScoreSheetScreen(UndoKey, ModalScreen[None]):
+class ScoreSheetScreen(UndoableDialog[None]):
     # After a hand, the undo key takes back its last card: the score sheet goes, and the hand is played on.
     BINDINGS = [Binding("enter,escape,space,s", "close", "Continue"), UNDO_BINDING]
 
@@ -70,15 +69,6 @@ class ScoreSheetScreen(UndoKey, ModalScreen[None]):
         for (seats, score), series in zip(self.sides, values, strict=True):
             lines.append(f"{self.side_name(seats):>{width}} {sparkline(series, lowest, highest)} {score}")
         return "\n".join(lines)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo":
-            return self.undo_table() is not None
-        return True
-
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        return self.undo_bindings(super().active_bindings)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)
