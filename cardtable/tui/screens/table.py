@@ -313,8 +313,8 @@ class TableScreen(Screen[None], Generic[V]):
     async def pause_on_spread(self) -> None:
         """Cards just laid on the table (a Tarot chien turned up) stay a moment before a computer takes them."""
         state = self.match.current
-        spread = self.query_one(CardSpread)
-        if state is not None and spread.display and state.to_act not in self.humans:
+        spread = self.query(CardSpread)  # none once the app is closing under a match the computers play on
+        if state is not None and spread and spread.first().display and state.to_act not in self.humans:
             await wait_or_skip(self.skip, self.settings.pause * 3)
 
     async def pause_after_trick(self) -> None:
