@@ -361,3 +361,33 @@ async def test_nothing_is_undone_once_the_match_is_over(table_home: Path) -> Non
         await pilot.press("u")
         assert notice(table) == "Nothing to undo: the match is finished."
         assert table.undos == 0 and table.match.over
+
+
+# ----------------------------------------------------------------------------- Malilla's redeal, offered before a card
+async def test_the_redeal_offered_before_your_card_comes_again_only_when_the_call_is_taken_back(
+    table_home: Path,
+) -> None:
+    from tests.tui.test_malilla import seven_espadas_record
+
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = resume_match(parse_record(seven_espadas_record(dealer=3), find_game))
+        table = await open_table(pilot, "malilla", FOUR, match)
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.press("enter")  # "Ask for a redeal"
+        await wait_for(pilot, lambda: len(table.match.hands) > 1 or len(table.match.hands[0].actions) >= 2)
+        assert table.match.hands[0].actions[0] == Action(0, "call", "redeal")
+        # North agrees (the hand is over: its score sheet) or declines (your card, or the offer of your redeal).
+        await wait_for(pilot, lambda: table.waiting is not None or isinstance(app.screen, ScoreSheetScreen))
+        await pilot.press("u")  # the call and North's answer go: the offer is made again
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog) and not table.match.hands[-1].actions)
+        assert len(table.match.hands) == 1
+        await pilot.press("down", "enter")  # "No, thanks: play a card"
+        await wait_for(pilot, my_card_turn(table))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: my_card_turn(table)() and len(table.match.hands[-1].actions) > 1)
+        await pilot.press("u")  # the card goes; the offer answered before it is not made again
+        await wait_for(pilot, lambda: my_card_turn(table)() and not table.match.hands[-1].actions)
+        for _ in range(5):
+            await pilot.pause()
+        assert app.screen is table and table.my_card_turn()
