@@ -152,7 +152,7 @@ class CardTableApp(TableHost):
             return
         try:
             saved, match = save.load()
-            table: TableScreen[Any] = TableScreen(saved.config, match, save, hints=saved.hints)
+            table: TableScreen[Any] = TableScreen(saved.config, match, save, hints=saved.hints, undos=saved.undos)
         except FileNotFoundError:
             save.release()
             self.main_menu("That match is no longer saved here: it was finished in another window.")
