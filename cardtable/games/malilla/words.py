@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.cards import SPANISH_RANK_NAMES, SPANISH_SUIT_NAMES
 from cardtable.engine.game import Action, View
-from cardtable.engine.words import GameWords, says
+from cardtable.engine.words import GameWords, counted, says, signed
 
 if TYPE_CHECKING:  # the rule book reads its words: its types are named for the type checker only
+    from cardtable.engine.hints import Findings
+
     from .rules import Bonus, MalillaView
 
 BONUS_NAMES = {"trump": "turned card", "albur": "albur"}
@@ -73,6 +75,36 @@ class MalillaWords(GameWords["MalillaView"]):
         if action.verb == "call" and action.value in CALL_LABELS:
             return CALL_LABELS[action.value]
         return super().choice_label(action)
+
+    # ------------------------------------------------------------- why a hint
+    def hint_facts(self, view: View, action: Action | None, findings: Findings | None, names: Sequence[str]
+                   ) -> list[str]:  # fmt: skip
+        from .ai import tip4_count_the_cards  # the club player's count of the cards (its module reads these words)
+        from .rules import MalillaView
+
+        if not isinstance(view, MalillaView):
+            return []
+        pack = view.options.pack
+        deck = pack.deck
+        trumps = (view.hand & deck.suit_masks[view.trump]).bit_count()
+        held = f"you hold {counted(trumps, 'trump')}" if trumps else "you hold no trumps"
+        if action is not None and action.verb == "play":
+            from cardtable.games.trickfacts import TrickFacts
+
+            facts = TrickFacts(self, deck, pack.points, view, tip4_count_the_cards(view), names, (view.seat + 2) % 4)
+            return facts.of_play(deck.parse(action.value), view.legal_mask)
+        partner = (view.seat + 2) % 4
+        if action is None or (action.verb == "call" and action.value == "decline"):
+            return ["your hand is worth playing", held]
+        if action.value == "redeal":
+            return ["your hand is weak: a new one is likely better", held]
+        if action.value == "agree":
+            asked = "your partner asked for a redeal" if view.caller == partner else "a redeal is asked"
+            return [asked, f"and your hand is weak too: {held}"]
+        return []
+
+    def threshold(self, option: Action, needed: float) -> str:
+        return f"a redeal is worth it at {signed(needed)} or less"
 
 
 WORDS = MalillaWords()

@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import Action, View
-from cardtable.engine.words import GameWords, says
+from cardtable.engine.words import GameWords, counted, says, signed
 
 if TYPE_CHECKING:  # the rule book reads its words: its view is named for the type checker only
+    from cardtable.engine.hints import Findings
+
     from .rules import ManilleView
 
 CALL_LABELS = {"knock": "Knock (x2)", "counter": "Counter (x4)", "pass": "Pass"}
@@ -158,6 +160,60 @@ class ManilleWords(GameWords["ManilleView"]):
         if action.verb == "say":
             return f"say “{self.statement_text(action)}”"
         return super().advice(action, view)
+
+    # ------------------------------------------------------------- why a hint
+    def hint_facts(self, view: View, action: Action | None, findings: Findings | None, names: Sequence[str]
+                   ) -> list[str]:  # fmt: skip
+        from .ai import Table  # the club player's count of the cards (its module reads these words)
+        from .rules import DECK, PIPS, SUIT_OF, ManilleView
+
+        if not isinstance(view, ManilleView) or action is None:
+            return []
+        hand = view.hand
+        if action.verb == "play":
+            from cardtable.games.trickfacts import TrickFacts
+
+            table = Table(view)
+            facts = TrickFacts(self, DECK, PIPS, view, table.count, names, table.partner)
+            return facts.of_play(DECK.parse(action.value), view.legal_mask)
+        if action.verb == "call":
+            trumps = hand & view.trumps
+            held = f"you hold {counted(trumps.bit_count(), 'trump')}" if trumps else "you hold no trumps"
+            tens = [DECK.codes[c] for c in range(len(DECK.codes)) if hand >> c & 1 and DECK.codes[c][0] == "1"]
+            if tens:
+                held += f" and {self.card_list(tens, 'and')}"
+            return [held]
+        if action.verb == "bid":
+            if action.value == "pass":
+                return ["no trump suit makes a contract worth bidding"] if findings is not None else []
+            suit = action.get("suit")
+            length = sum(1 for c in range(len(DECK.codes)) if hand >> c & 1 and DECK.suits[SUIT_OF[c]] == suit)
+            best = "make your best contract" if findings is not None else "are your strongest suit"
+            return [f"{self.suit_names[suit]} as trump {best}", f"you hold {length} of them"]
+        if action.verb == "trump":
+            if action.value == "pass":
+                return ["your hand is too weak to choose: your partner may do better"]
+            if action.value == "none":
+                return ["your strength is spread over the suits, and no trump counts double"]
+            suit = action.value
+            length = sum(1 for c in range(len(DECK.codes)) if hand >> c & 1 and DECK.suits[SUIT_OF[c]] == suit)
+            return [f"{self.suit_names[suit]} is your strongest suit", f"you hold {length} of them"]
+        if action.verb == "say":
+            return ["tell your partner where your cards are, before you play"]
+        return []
+
+    def search_figures(self, view: View, action: Action | None, findings: Findings | None) -> str:
+        if findings is not None and findings.needed is not None and len(findings.options) > 1:
+            # An auction: the best contract's expected score against what a bid needs.
+            best = max(range(len(findings.options)), key=lambda i: findings.means[i])
+            option = findings.options[best]
+            said = (f"played out in {counted(findings.worlds, 'deal')}, {option.value} in"
+                    f" {self.suit_names[option.get('suit')]} scores {signed(findings.means[best])} on average")
+            return f"{said}; a bid needs {signed(findings.needed)}"
+        return super().search_figures(view, action, findings)
+
+    def threshold(self, option: Action, needed: float) -> str:
+        return f"a {option.value} needs {signed(needed)}"
 
 
 WORDS = ManilleWords()
