@@ -398,6 +398,8 @@ class Driver:
         if self.first_time("t", seat, hand, self.turns if blind else 0):
             await self.pilot.press("t")
             await self.pilot.pause()
+            while table.hinting:  # worked out in a thread
+                await self.pilot.pause()
             self.search("the hint")
             self.run.opened.add("hint")
             # Play another card than the one hinted, so that a hint left on screen would name a secret.
@@ -593,6 +595,8 @@ async def test_between_two_peoples_turns_nothing_of_either_hand_shows() -> None:
                 break
         assert table.waiting is not None and table.view is not None
         await pilot.press("t")  # the hint names a card, and Ana plays another one
+        while table.hinting:  # worked out in a thread
+            await pilot.pause()
         hand = table.query_one(HandView)
         legal = table.parts.legal_keys(table.view)
         hinted = hand.cursor
