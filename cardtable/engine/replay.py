@@ -6,8 +6,8 @@ from typing import Any
 
 from .errors import IllegalAction, RecordError
 from .game import HandState
-from .match import Match
 from .hints import advise
+from .match import Match
 from .records import Record
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2

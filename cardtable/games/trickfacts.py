@@ -144,7 +144,8 @@ class TrickFacts:
                 else:
                     facts = ["it wins the trick", *(self.why_not(s, card, led) for s in self.opponents_later)]
                 if held:
-                    facts[0] = facts[0].replace("it wins the trick", f"it wins the trick and its {counted(held, 'point')}")
+                    won = f"it wins the trick and its {counted(held, 'point')}"
+                    facts[0] = facts[0].replace("it wins the trick", won)
                 return facts
             if win_seat == self.partner:
                 return [f"it covers your partner's {self.card(win_card)}, which {self.who(threats[0])} may beat"]
@@ -165,4 +166,3 @@ class TrickFacts:
             holds = f"only {counted(held, 'point')}" if held else "no points"
             return [f"let {self.card(win_card)} have the trick: it holds {holds}", "keep your strong cards for later"]
         return [f"let {self.card(win_card)} have the trick", worth]
-

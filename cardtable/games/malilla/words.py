@@ -95,13 +95,29 @@ class MalillaWords(GameWords["MalillaView"]):
             return facts.of_play(deck.parse(action.value), view.legal_mask)
         partner = (view.seat + 2) % 4
         if action is None or (action.verb == "call" and action.value == "decline"):
-            return ["your hand is worth playing", held]
+            asked = "your partner asked for a redeal, but " if view.caller == partner and action is not None else ""
+            return [f"{asked}your hand is worth playing", held]
         if action.value == "redeal":
             return ["your hand is weak: a new one is likely better", held]
         if action.value == "agree":
             asked = "your partner asked for a redeal" if view.caller == partner else "a redeal is asked"
             return [asked, f"and your hand is weak too: {held}"]
         return []
+
+    def search_figures(self, view: View, action: Action | None, findings: Findings | None) -> str:
+        from .ai import MATCH_WORTH
+
+        if findings is None or not findings.worlds or max(abs(m) for m in findings.means) < MATCH_WORTH / 10:
+            return super().search_figures(view, action, findings)
+        # The match is decided in some of the deals tried: say so, rather than a mean of points and matches.
+        deals = counted(findings.worlds, "deal")
+        if findings.needed is not None and len(findings.options) == 1:
+            side = "your side" if findings.means[0] > 0 else "the other side"
+            return f"played out in {deals}, the hand often wins the match for {side}"
+        chosen = findings.index(action)
+        if chosen is None or not findings.best_in:
+            return ""
+        return f"best in {findings.best_in[chosen]} of the {deals} tried, where it often decides the match"
 
     def threshold(self, option: Action, needed: float) -> str:
         return f"a redeal is worth it at {signed(needed)} or less"

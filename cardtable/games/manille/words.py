@@ -179,9 +179,9 @@ class ManilleWords(GameWords["ManilleView"]):
         if action.verb == "call":
             trumps = hand & view.trumps
             held = f"you hold {counted(trumps.bit_count(), 'trump')}" if trumps else "you hold no trumps"
-            tens = [DECK.codes[c] for c in range(len(DECK.codes)) if hand >> c & 1 and DECK.codes[c][0] == "1"]
+            tens = [code for code in DECK.codes_of(hand) if code.startswith("10")]
             if tens:
-                held += f" and {self.card_list(tens, 'and')}"
+                held += f" and {counted(len(tens), 'ten')} ({self.glyphs(tens)})"
             return [held]
         if action.verb == "bid":
             if action.value == "pass":
@@ -207,8 +207,10 @@ class ManilleWords(GameWords["ManilleView"]):
             # An auction: the best contract's expected score against what a bid needs.
             best = max(range(len(findings.options)), key=lambda i: findings.means[i])
             option = findings.options[best]
-            said = (f"played out in {counted(findings.worlds, 'deal')}, {option.value} in"
-                    f" {self.suit_names[option.get('suit')]} scores {signed(findings.means[best])} on average")
+            said = (
+                f"played out in {counted(findings.worlds, 'deal')}, {option.value} in"
+                f" {self.suit_names[option.get('suit')]} scores {signed(findings.means[best])} on average"
+            )
             return f"{said}; a bid needs {signed(findings.needed)}"
         return super().search_figures(view, action, findings)
 

@@ -178,13 +178,16 @@ class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
             length = sum(1 for c in DECK.codes_of(hand) if c[-1] == suit and not c.startswith("T") and c != "EX")
             name = self.suit_names[suit]
             if not length:
-                return [f"you hold no {name}: your partner's king will make tricks you cannot"]
-            return [f"you hold {length} of the {name}: the king's holder helps you win them"]
+                return [f"you hold no {name}: the holder of {self.card_text(action.value)} makes the tricks you cannot"]
+            return [f"you hold {length} {name}: the holder of {self.card_text(action.value)} will help you win them"]
         if action.verb == "discard":
             cards = DECK.mask_of(action.value)
             kept = hand & ~cards
-            void = [self.suit_names[s] for s in DECK.suits if not any(c[-1] == s for c in DECK.codes_of(kept)
-                                                                        if not c.startswith("T") and c != "EX")]
+            void = [
+                self.suit_names[s]
+                for s in DECK.suits
+                if not any(c[-1] == s for c in DECK.codes_of(kept) if not c.startswith("T") and c != "EX")
+            ]
             facts = [f"the écart puts {half_points_of(cards) / 2:g} points out of the defence's reach"]
             if void:
                 facts.append(f"it leaves you void in {listed(void)}, so you can trump them")
@@ -208,7 +211,12 @@ class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
         if not trick:  # leading, or following the Excuse, which leaves the next card to set the suit
             if DECK.suit_of[card] == TRUMP_SUIT:
                 return ["lead trumps to draw the defence's" if view.seat == view.taker else "lead a trump"]
-            return [f"lead {self.suit_names[DECK.suits[DECK.suit_of[card]]]}"]
+            suit = self.suit_names[DECK.suits[DECK.suit_of[card]]]
+            if DECK.codes[card].startswith("K"):
+                return [f"the king is the highest of the {suit}: it wins unless they trump it"]
+            if half <= 1:
+                return [f"a low card of {suit} gives nothing away"]
+            return [f"lead {suit}"]
         winner = view.winning_seat
         win_card = next((c for s, c in trick if s == winner), None)
         ours = self.same_side(view, winner)

@@ -130,16 +130,14 @@ class TrucoWords(GameWords["TrucoView"]):
     def search_figures(self, view: View, action: Action | None, findings: Findings | None) -> str:
         figures = super().search_figures(view, action, findings)
         if findings is not None and action is not None and not findings.is_best(action):
-            figures = figures.split(";")[0] + ": a bluff that costs little, so that your calls do not give your cards away"
+            bluff = "a bluff that costs little, so that your calls do not give your cards away"
+            figures = f"{figures.split(';')[0]}: {bluff}"
         return figures
 
 
 TIMES = {2: "twice", 3: "three times"}
 #: The calls that raise the stake of a hand, in every variant.
 RAISING_CALLS = frozenset({"truco", "raise"})
-#: The envido and flor calls of the Argentine truco.
-ENVIDO_CALLS = frozenset({"envido", "real_envido", "falta_envido"})
-FLOR_CALLS = frozenset({"flor", "contraflor", "contraflor_al_resto"})
 
 
 class TrucoFacts:

@@ -23,9 +23,9 @@ from textual.widgets import Footer, Static
 
 from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import PLAY_VERB, Action, FinishedTrick, HandState, View
+from cardtable.engine.hints import Hint, advise
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandScored, MatchOver, TrickWon
 from cardtable.engine.match import Match
-from cardtable.engine.hints import Hint, advise
 from cardtable.engine.players import Budget, ComputerPlayer, Player, make_computer
 from cardtable.engine.words import counted
 from cardtable.games import find_game
