@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, cast
 
 from cardtable.engine.cards import SPANISH_RANK_NAMES, SPANISH_SUIT_NAMES
 from cardtable.engine.game import Action, View
 from cardtable.engine.words import GameWords, counted, says, signed
+from cardtable.games.trickfacts import TrickFacts
 
 if TYPE_CHECKING:  # the rule book reads its words: its types are named for the type checker only
     from cardtable.engine.hints import Findings
+    from cardtable.games.cardcount import CardCount
 
     from .rules import Bonus, MalillaView
 
 BONUS_NAMES = {"trump": "turned card", "albur": "albur"}
+#: A mean worth this much or more, for a search, means the match is won or lost in some of the deals tried:
+#: the club player counts a decided match as worth far more than any hand's points.
+DECIDES_THE_MATCH = 100.0
 CALL_LABELS = {"redeal": "Ask for a redeal", "agree": "Agree to the redeal", "decline": "Decline the redeal"}
 
 
@@ -77,21 +82,23 @@ class MalillaWords(GameWords["MalillaView"]):
         return super().choice_label(action)
 
     # ------------------------------------------------------------- why a hint
+    #: The club player's count of the cards, for the facts of a hint (joined in the game's package, as its
+    #: players are: the rule book reads these words and may not import them).
+    count_cards: Callable[[MalillaView], CardCount] | None = None
+
     def hint_facts(self, view: View, action: Action | None, findings: Findings | None, names: Sequence[str]
                    ) -> list[str]:  # fmt: skip
-        from .ai import tip4_count_the_cards  # the club player's count of the cards (its module reads these words)
-        from .rules import MalillaView
-
-        if not isinstance(view, MalillaView):
+        if view.phase not in ("play", "answer"):
             return []
+        view = cast("MalillaView", view)
         pack = view.options.pack
         deck = pack.deck
         trumps = (view.hand & deck.suit_masks[view.trump]).bit_count()
         held = f"you hold {counted(trumps, 'trump')}" if trumps else "you hold no trumps"
         if action is not None and action.verb == "play":
-            from cardtable.games.trickfacts import TrickFacts
-
-            facts = TrickFacts(self, deck, pack.points, view, tip4_count_the_cards(view), names, (view.seat + 2) % 4)
+            if self.count_cards is None:
+                return []
+            facts = TrickFacts(self, deck, pack.points, view, self.count_cards(view), names, (view.seat + 2) % 4)
             return facts.of_play(deck.parse(action.value), view.legal_mask)
         partner = (view.seat + 2) % 4
         if action is None or (action.verb == "call" and action.value == "decline"):
@@ -105,9 +112,7 @@ class MalillaWords(GameWords["MalillaView"]):
         return []
 
     def search_figures(self, view: View, action: Action | None, findings: Findings | None) -> str:
-        from .ai import MATCH_WORTH
-
-        if findings is None or not findings.worlds or max(abs(m) for m in findings.means) < MATCH_WORTH / 10:
+        if findings is None or not findings.worlds or max(abs(m) for m in findings.means) < DECIDES_THE_MATCH:
             return super().search_figures(view, action, findings)
         # The match is decided in some of the deals tried: say so, rather than a mean of points and matches.
         deals = counted(findings.worlds, "deal")

@@ -3,15 +3,17 @@ statements of table talk."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import Action, View
 from cardtable.engine.words import GameWords, counted, says, signed
+from cardtable.games.trickfacts import TrickFacts
 
 if TYPE_CHECKING:  # the rule book reads its words: its view is named for the type checker only
     from cardtable.engine.hints import Findings
+    from cardtable.games.cardcount import CardCount
 
     from .rules import ManilleView
 
@@ -162,24 +164,28 @@ class ManilleWords(GameWords["ManilleView"]):
         return super().advice(action, view)
 
     # ------------------------------------------------------------- why a hint
+    #: The club player's count of the cards and a card's pips, for the facts of a hint (joined in the game's
+    #: package, as its players are: the rule book reads these words and may not import them).
+    count_cards: Callable[[ManilleView], CardCount] | None = None
+    card_points: Sequence[int] = ()
+
     def hint_facts(self, view: View, action: Action | None, findings: Findings | None, names: Sequence[str]
                    ) -> list[str]:  # fmt: skip
-        from .ai import Table  # the club player's count of the cards (its module reads these words)
-        from .rules import DECK, PIPS, SUIT_OF, ManilleView
-
-        if not isinstance(view, ManilleView) or action is None:
+        if action is None or not isinstance(view, KnockRound):
             return []
-        hand = view.hand
+        seen = cast("ManilleView", view)
+        deck = seen.deck
+        hand = seen.hand
         if action.verb == "play":
-            from cardtable.games.trickfacts import TrickFacts
-
-            table = Table(view)
-            facts = TrickFacts(self, DECK, PIPS, view, table.count, names, table.partner)
-            return facts.of_play(DECK.parse(action.value), view.legal_mask)
+            if self.count_cards is None:
+                return []
+            partner = (seen.seat + 2) % 4 if seen.players == 4 else None
+            facts = TrickFacts(self, deck, self.card_points, seen, self.count_cards(seen), names, partner)
+            return facts.of_play(deck.parse(action.value), seen.legal_mask)
         if action.verb == "call":
-            trumps = hand & view.trumps
+            trumps = hand & seen.trumps
             held = f"you hold {counted(trumps.bit_count(), 'trump')}" if trumps else "you hold no trumps"
-            tens = [code for code in DECK.codes_of(hand) if code.startswith("10")]
+            tens = [code for code in deck.codes_of(hand) if code.startswith("10")]
             if tens:
                 held += f" and {counted(len(tens), 'ten')} ({self.glyphs(tens)})"
             return [held]
@@ -187,7 +193,7 @@ class ManilleWords(GameWords["ManilleView"]):
             if action.value == "pass":
                 return ["no trump suit makes a contract worth bidding"] if findings is not None else []
             suit = action.get("suit")
-            length = sum(1 for c in range(len(DECK.codes)) if hand >> c & 1 and DECK.suits[SUIT_OF[c]] == suit)
+            length = sum(1 for code in deck.codes_of(hand) if code[-1] == suit)
             best = "make your best contract" if findings is not None else "are your strongest suit"
             return [f"{self.suit_names[suit]} as trump {best}", f"you hold {length} of them"]
         if action.verb == "trump":
@@ -196,7 +202,7 @@ class ManilleWords(GameWords["ManilleView"]):
             if action.value == "none":
                 return ["your strength is spread over the suits, and no trump counts double"]
             suit = action.value
-            length = sum(1 for c in range(len(DECK.codes)) if hand >> c & 1 and DECK.suits[SUIT_OF[c]] == suit)
+            length = sum(1 for code in deck.codes_of(hand) if code[-1] == suit)
             return [f"{self.suit_names[suit]} is your strongest suit", f"you hold {length} of them"]
         if action.verb == "say":
             return ["tell your partner where your cards are, before you play"]

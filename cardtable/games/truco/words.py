@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from cardtable.engine.cards import SPANISH_RANK_NAMES, SPANISH_SUIT_NAMES, bits
 from cardtable.engine.game import Action, View
@@ -27,6 +27,9 @@ def blind_card(action: Action) -> str:
 class TrucoWords(GameWords["TrucoView"]):
     # A trick is won or lost; its cards carry no points.
     trick_points = False
+    #: Every card's strength where the variant fixes it (the Argentine truco), for the facts of a hint (joined in
+    #: the game's package: the rule book reads these words and may not be imported by them).
+    strength: Sequence[int] = ()
 
     def deal_story(self, view: TrucoView, names: Sequence[str]) -> list[str]:
         v = view
@@ -140,6 +143,30 @@ TIMES = {2: "twice", 3: "three times"}
 RAISING_CALLS = frozenset({"truco", "raise"})
 
 
+@runtime_checkable
+class WithManilhas(Protocol):
+    """A Paulista or Mineiro view: its cards' strength in this hand and its manilhas."""
+
+    strength: tuple[int, ...]
+    manilhas: int
+
+
+@runtime_checkable
+class WithPartnersCards(Protocol):
+    """A view at a mão de onze (or de dez): the partners' cards, seen at the decision."""
+
+    partner_cards: tuple[tuple[int, int], ...]
+
+
+@runtime_checkable
+class WithEnvido(Protocol):
+    """An Argentine view: the seat's own envido and flor counts."""
+
+    phase: str
+    envido_count: int
+    flor_count: int | None
+
+
 class TrucoFacts:
     """What a seat's view says that bears on a Truco hint: its best card, the tricks so far, the other team's
     raises (every variant's view holds them alike)."""
@@ -148,12 +175,8 @@ class TrucoFacts:
         self.words = words
         self.view = view
         self.team = view.seat % 2
-        strength = getattr(view, "strength", None)
-        if strength is None:
-            from .argentino import STRENGTH
-
-            strength = STRENGTH
-        self.strength: Sequence[int] = strength
+        self.manilhas = view.manilhas if isinstance(view, WithManilhas) else 0
+        self.strength: Sequence[int] = view.strength if isinstance(view, WithManilhas) else words.strength
 
     def card(self, card: int) -> str:
         return self.words.card_text(self.view.deck.codes[card])
@@ -163,7 +186,7 @@ class TrucoFacts:
         if not cards:
             return ""
         best = cards[-1]
-        manilha = " (a manilha)" if getattr(self.view, "manilhas", 0) >> best & 1 else ""
+        manilha = " (a manilha)" if self.manilhas >> best & 1 else ""
         return f"your best card is {self.card(best)}{manilha}"
 
     def their_raises(self) -> str:
@@ -189,10 +212,11 @@ class TrucoFacts:
     def of_call(self, word: str) -> list[str]:
         view = self.view
         best, raises, tricks = self.best_card(), self.their_raises(), self.tricks()
-        if word in ENVIDO_CALLS or (word == "accept" and getattr(view, "phase", "") == "answer_envido"):
-            return [f"your envido is {view.envido_count}", best]
-        if word in FLOR_CALLS or (word == "accept" and getattr(view, "phase", "") == "answer_flor"):
-            return [f"your flor is {view.flor_count}"]
+        if isinstance(view, WithEnvido):
+            if word in ENVIDO_CALLS or (word in ("accept", "refuse") and view.phase == "answer_envido"):
+                return [f"your envido is {view.envido_count}", best]
+            if word in FLOR_CALLS or (word in ("accept", "refuse") and view.phase == "answer_flor"):
+                return [f"your flor is {view.flor_count}"]
         if word in RAISING_CALLS:
             return [f"raise the stake: {best}" if best else "raise the stake", tricks]
         if word == "accept":
@@ -201,8 +225,10 @@ class TrucoFacts:
             against = raises or tricks
             return [f"{best} and {against}" if best and against else best or against or "your cards are weak"]
         if word == "play":
-            codes = [view.deck.codes[c] for _s, cards in getattr(view, "partner_cards", ()) for c in bits(cards)]
-            seen = f"your partners hold {self.words.card_list(codes, 'and')}" if codes else ""
+            shown = view.partner_cards if isinstance(view, WithPartnersCards) else ()
+            codes = [view.deck.codes[c] for _s, cards in shown for c in bits(cards)]
+            whose = "your partner holds" if len(shown) == 1 else "your partners hold"
+            seen = f"{whose} {self.words.card_list(codes, 'and')}" if codes else ""
             return ["your team's cards are strong enough to play for the stake", best, seen]
         return [best, tricks]
 
@@ -220,7 +246,8 @@ class TrucoFacts:
             best = max(bits(view.hand), key=lambda c: strength[c])
             if card == best:
                 return ["lead your best card", self.tricks()]
-            return [f"keep {self.card(best)} for later", self.tricks()]
+            manilha = " (a manilha)" if self.manilhas >> best & 1 else ""
+            return [f"keep {self.card(best)}{manilha} for later", self.tricks()]
         top = max((strength[c] for _s, c in trick), default=-1)
         leaders = [s for s, c in trick if strength[c] == top]
         partner_winning = bool(leaders) and all(s % 2 == self.team for s in leaders)
