@@ -186,7 +186,7 @@ class GameWords(Generic[V]):
         if chosen is None:
             return f"in {deals} tried, no choice here did better"
         share = findings.best_in[chosen] if findings.best_in else None
-        said = f"best in {share} of the {deals} tried" if share is not None else f"best over {deals} tried"
+        said = f"best in {share} of the {deals} tried" if share else f"best on average over the {deals} tried"
         other = findings.runner_up(action)
         if other is None:
             return said

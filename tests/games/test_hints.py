@@ -76,7 +76,17 @@ REASONS = [
     (
         "tarot/illegal_poignee_in_bidding",
         ("bid", "garde"),
-        ["counts enough for a garde", "12 trumps and 1 oudler", "played out in 2 deals", "bid garde +156.0"],
+        [
+            "a garde scores best in the deals played out",
+            "12 trumps and 1 oudler",
+            "played out in 2 deals",
+            "bid garde +156.0",
+        ],
+    ),
+    (
+        "tarot/illegal_bid_out_of_turn",
+        ("bid", "petite"),
+        ["counts enough for a petite", "too few deals to overrule the count of your hand"],
     ),
     ("tarot/discard_with_trumps_legal", ("declare", "chelem"), ["take every trick", "announce a chelem"]),
     ("tarot/five_king_call_kings_only", ("king", "KS"), ["you hold 4 spades", "K♠"]),

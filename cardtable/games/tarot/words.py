@@ -177,7 +177,10 @@ class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
         if action.verb == "bid":
             if action.value == "pass":
                 return ["your hand is not strong enough to take", held]
-            return [f"your hand counts enough for a {action.value.replace('_', ' ')}", held]
+            contract = action.value.replace("_", " ")
+            if findings is not None and findings.is_best(action):
+                return [f"a {contract} scores best in the deals played out", held]
+            return [f"your hand counts enough for a {contract}", held]
         if action.verb == "declare":
             if action.value == "poignee":
                 return [f"{counted(len(action.get('cards') or ()), 'trump')} shown earn the poignée's bonus"]
