@@ -17,7 +17,7 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.screens.table import TableScreen
 from tests.support import TESTS
-from tests.tui.driver import hint_worked_out, screen_text, table_config, table_of
+from tests.tui.driver import press_hint, screen_text, table_config, table_of
 from tests.tui.test_screens import until
 
 
@@ -44,8 +44,7 @@ async def test_the_hint_key_says_what_replay_says_and_why_on_the_notice_line() -
         await pilot.pause()
         app.push_screen(table)
         await until(pilot, table.my_card_turn)
-        await pilot.press("t")
-        await hint_worked_out(pilot, table)
+        await press_hint(pilot, table)
         assert table.notice_text == f"Hint: play 10♣. {upcoming['hint_reason']}"
         assert upcoming["hint"] == {"seat": 1, "play": "10C"} and "wins the trick" in upcoming["hint_reason"]
         # The sentence wraps onto the lines it needs, whole, over nothing else.
@@ -69,8 +68,7 @@ async def test_a_truco_answer_is_hinted_with_its_reason_in_the_dialog() -> None:
         app.push_screen(table)
         await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         dialog = app.screen
-        await pilot.press("t")
-        await hint_worked_out(pilot, table)
+        await press_hint(pilot, table)
         said = str(dialog.query_one(".dialog-hint", Static).render())
         assert said == f"Hint: accept.  (Enter takes it) {upcoming['hint_reason']}"
         assert "they have raised twice" in said and table_of(app) is table and table.hints == 1

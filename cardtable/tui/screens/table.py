@@ -653,14 +653,15 @@ class TableScreen(Screen[None], Generic[V]):
             self.bindings_state = state
             self.refresh_bindings()
 
-    def say(self, text: str) -> None:
-        """Show the table's notice (the last one goes: one at a time); "" clears it."""
+    def say(self, text: str, wrap: bool = False) -> None:
+        """Show the table's notice (the last one goes: one at a time); "" clears it.  A notice that may ``wrap``
+        (a hint and its reason) takes the lines it needs, up to three; any other keeps to its one line."""
         if text != self.notice_text:
             self.notice_text = text
             for notice in self.query("#notice").results(Static):
-                # A notice longer than its line (a hint and its reason) wraps: only then is the layout redone.
-                width = max(1, notice.content_size.width)
-                notice.update(text, layout=cell_len(text) > width or notice.size.height > 1)
+                wrapped = notice.has_class("-wrapped")
+                notice.set_class(wrap, "-wrapped")
+                notice.update(text, layout=wrap or wrapped)
 
     def log_line(self, text: str) -> None:
         self.logged.append(text)
@@ -820,15 +821,15 @@ class TableScreen(Screen[None], Generic[V]):
         if action is None or action.verb != PLAY_VERB:
             key = f" (key {self.key('calls')})" if action is not None else ""
             advice = f"{self.parts.words.advice(action, view)}{key}." if action is not None else "no, thanks."
-            self.say(f"Hint: {advice}" + (f" {hint.reason}" if hint.reason else ""))
+            self.say(f"Hint: {advice}" + (f" {hint.reason}" if hint.reason else ""), wrap=True)
             return
         position = self.point_at_card(view, action)
         hand = self.query_one(HandView)
         if position is not None and (face := hand.cards[position].face) is not None and face.back:
             # A blind card: its holder may not know it.
-            self.say(f"Hint: play card {position + 1}." + (f" {hint.reason}" if hint.reason else ""))
+            self.say(f"Hint: play card {position + 1}." + (f" {hint.reason}" if hint.reason else ""), wrap=True)
             return
-        self.say(self.hint_sentence(hint))
+        self.say(self.hint_sentence(hint), wrap=True)
 
     def point_at_card(self, view: V, action: Action) -> int | None:
         """Put the hand's cursor on the card ``action`` plays; its position, or None."""
