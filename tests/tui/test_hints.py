@@ -17,7 +17,7 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.screens.table import TableScreen
 from tests.support import TESTS
-from tests.tui.driver import press_hint, screen_text, table_config, table_of
+from tests.tui.driver import hint_worked_out, press_hint, screen_text, table_config, table_of
 from tests.tui.test_screens import until
 
 
@@ -72,3 +72,27 @@ async def test_a_truco_answer_is_hinted_with_its_reason_in_the_dialog() -> None:
         said = str(dialog.query_one(".dialog-hint", Static).render())
         assert said == f"Hint: accept.  (Enter takes it) {upcoming['hint_reason']}"
         assert "they have raised twice" in said and table_of(app) is table and table.hints == 1
+
+
+async def test_a_hint_that_takes_a_moment_says_it_is_being_worked_out() -> None:
+    import time
+
+    table, upcoming = table_at("manille/trump_lead_must_beat", 1)
+    worked_out = table.hint_for
+
+    def slow(*args: Any) -> Any:
+        time.sleep(0.5)  # in the thread, as a long search would be: the table goes on drawing meanwhile
+        return worked_out(*args)
+
+    table.hint_for = slow  # type: ignore[method-assign]
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(table)
+        await until(pilot, table.my_card_turn)
+        await pilot.press("t")
+        await until(pilot, lambda: table.notice_text == "Hint: working it out…" or not table.hinting)
+        assert table.notice_text == "Hint: working it out…"
+        await pilot.press("t")  # asked again meanwhile: still one hint
+        await hint_worked_out(pilot, table)
+        assert table.notice_text == f"Hint: play 10♣. {upcoming['hint_reason']}" and table.hints == 1
