@@ -1,20 +1,24 @@
-"""The ``expert`` computer player for French Tarot: determinized search (``cardtable.games.search``) for the
-decisions that make or break a deal, the bid and the chelem.
+"""The ``expert`` computer player for French Tarot: determinized search (``cardtable.games.search``) for its
+cards, its bid, the king call, the discard and the chelem.
 
-A bid is worth what the deal it leads to scores for this seat.  The player deals itself the cards it has not
-seen in ways that fit its view (``count.sample_hidden``: the other hands and the chien), rebuilds the deal in
-each world and tries each bid it considers there: the rest of the auction, the king call, the discard, the
-chelem and every card are then played out by the heuristic's rules for every seat, and the bid whose mean
-score over the worlds is best is made.  Passing is tried the same way (another seat may take, and this one
-defends).  The chelem is decided the same way by the taker after the discard.  A hand far from any bid passes
-without a search; a bid is credited with ``TAKE_BONUS`` points against passing, and the search must find a
-choice better than the heuristic's by ``MARGIN`` points before it departs from it: with few worlds, small
-differences are noise.
+The player deals itself the cards it has not seen in ways that fit its view (``count.sample_hidden``: the
+other hands, the chien while it is face down, the taker's discard for everyone but the taker, the voids and
+poignées shown), rebuilds the deal in each world and tries each of its choices there, every choice in the
+same worlds.  A choice is worth what the deal it leads to scores for this seat, played out to its end: the
+calls left by the heuristic's rules in every seat, the cards by the fast playout (``playout.py``).
 
-The rest (the king call, the discard, the poignée and the cards) is the heuristic's.
+* A card: every legal card but those that surely play like a lower one (``representatives``); among cards
+  the worlds cannot tell apart the heuristic's is played.
+* The bid: where the heuristic would bid, the search chooses only how high (never lower, never a pass, so
+  the player takes at least the deals the heuristic takes); where it would pass with a hand near a bid,
+  passing (another seat may take, and this one defends) is weighed against a petite and a garde, a bid
+  credited with ``TAKE_BONUS`` points.  A hand far from any bid passes without a search.
+* The king call (5 players), the discard (the heuristic's beside discards of other shapes, ``discards``)
+  and the chelem: the search departs from the heuristic's choice only for a mean better by a margin
+  (``MARGIN``, ``SET_UP_MARGIN``): with few worlds, small differences are noise.
 
-It sees only its seat's view and draws only from its own generator (or one seeded from the view), so the same
-view gives the same decision.
+The poignée is the heuristic's.  It sees only its seat's view and draws only from its own generator (or one
+seeded from the view), so the same view gives the same decision.
 """
 
 from __future__ import annotations
