@@ -14,7 +14,8 @@ Two policies are timed:
 * ``fast``: the expert's playout (``cardtable.games.playout``): the same strategy on the hand's masks, with an
   incremental card count.
 
-and two lengths of the exact part: the last three tricks and the last four.  Each of these starts a new
+and two lengths of the exact part: the last three tricks and the last four.  Tarot's playouts have no exact part
+(its expert plays every deal out to its score; ``exact`` reads 0).  Each of these starts a new
 playout and solver per rollout, so no position is shared between rollouts.  A third row, ``decision``, times
 rollouts as the expert runs them: each position's decision searched with a fixed number of worlds
 (``--worlds``, the default budget's), every candidate card in every world, one playout and solver (and their
@@ -44,7 +45,7 @@ from cardtable.games import find_game
 from cardtable.games.endgame import EndgameRules, Solver
 from cardtable.games.search import WORLDS
 
-GAMES = ("manille", "malilla")
+GAMES = ("manille", "malilla", "tarot")
 #: Seconds of this process's CPU: other work on the machine slows the wall clock, not this one (both rows use it).
 CLOCK = time.process_time
 POSITIONS = 300
@@ -147,9 +148,36 @@ def heuristic_rollout(state: Any, rules: EndgameRules, tips: Callable[[Any], int
     return our_points(state, seat) + exact_points(state, rules, seat, per_card)
 
 
+def tarot_rollout(state: Any, policy: str) -> float:
+    """A Tarot rollout to the end of the deal (no exact part: the deal's score is the worth of the rollout)."""
+    from cardtable.games.tarot.ai import Table, choose_card
+    from cardtable.games.tarot.playout import TarotPlayout
+
+    seat = state.turn
+    state.play_card((state.legal_play_mask() & -state.legal_play_mask()).bit_length() - 1)
+    if policy == "fast":
+        return TarotPlayout(seat).final_score(state)
+    while not state.complete:
+        view = state.view(state.turn)
+        legal = view.legal_mask
+        state.play_card(legal.bit_length() - 1 if not legal & (legal - 1) else choose_card(Table(view)))
+    return float(state.delta[seat])
+
+
 def measure(game: str, policy: str, exact: int, seconds: float, run: int, per_card: bool) -> float | None:
     """Rollouts per second over the positions, cycling through them for ``seconds``."""
     found = positions(game, POSITIONS, seed=1)
+    if game == "tarot":
+        done = 0
+        started = CLOCK()
+        deadline = started + seconds
+        index = run
+        while CLOCK() < deadline:
+            for _ in range(20):
+                tarot_rollout(found[index % len(found)].clone(), policy)
+                index += 1
+                done += 1
+        return done / (CLOCK() - started)
     rules_for = find_game(game)
     options = rules_for.parse_options(None, 4)
     from cardtable.games.cardcount import count_cards
@@ -245,7 +273,9 @@ def main() -> None:
     print(f"{header}   (median of {args.runs} runs of {args.seconds} s of CPU)")
     for game in games:
         for policy in policies:
-            for exact in args.exact or (3, 4):
+            for exact in (0,) if game == "tarot" else (args.exact or (3, 4)):
+                if policy == "decision" and game == "tarot":
+                    continue  # the decision row times the Manille and Malilla experts' searches
                 if policy == "decision":
                     rates: list[float | None] = [measure_decisions(game, exact, args.seconds, run, args.worlds)
                                                  for run in range(args.runs)]  # fmt: skip
