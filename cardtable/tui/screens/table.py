@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import PLAY_VERB, Action, FinishedTrick, HandState, View
@@ -39,6 +39,7 @@ from cardtable.tui.keys import CALL_KEYS, TABLE_BINDINGS, first_key
 from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
 from cardtable.tui.sides import side_name, sides
 from cardtable.tui.widgets.card import Face
+from cardtable.tui.widgets.footer import KeysFooter
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.log import TableLog
 from cardtable.tui.widgets.seat import SeatPanel
@@ -151,7 +152,7 @@ class TableScreen(Screen[None], Generic[V]):
                 yield TableLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
         # The hand spans the whole width: twelve cards (Malilla's 48-card deck) need 72 columns.
         yield HandView(id="hand")
-        yield Footer(show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
 
     @property
     def host(self) -> TableHost:
@@ -289,7 +290,10 @@ class TableScreen(Screen[None], Generic[V]):
     async def pause_on_spread(self) -> None:
         """Cards just laid on the table (a Tarot chien turned up) stay a moment before a computer takes them."""
         state = self.match.current
-        spread = self.query_one(CardSpread)
+        try:
+            spread = self.query_one(CardSpread)
+        except NoMatches:  # the app is closing while the computers play: its widgets go first
+            return
         if state is not None and spread.display and state.to_act not in self.humans:
             await wait_or_skip(self.skip, self.settings.pause * 3)
 
