@@ -143,9 +143,13 @@ async def settled(pilot: Pilot[None], steps: int = 200) -> None:
         before = now
 
 
-async def wait_for(pilot: Pilot[None], ready: Callable[[], object], steps: int = 400) -> None:
-    """Wait until ``ready()`` is true, then until the screen has settled."""
-    for _ in range(steps):
+async def wait_for(pilot: Pilot[None], ready: Callable[[], object], seconds: float = 60.0) -> None:
+    """Wait until ``ready()`` is true, then until the screen has settled.
+
+    By the clock, not a number of steps: on a loaded machine a step may end before the app had its turn.
+    """
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         await pilot.pause()
         if ready():
             await settled(pilot)
