@@ -6,6 +6,7 @@ import asyncio
 import html
 import json
 import re
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -14,8 +15,10 @@ from typing import Any
 from textual.app import App
 from textual.pilot import Pilot
 
+from cardtable.engine.game import Action, View
 from cardtable.engine.loop import resume_match
 from cardtable.engine.match import Match
+from cardtable.engine.players import Player
 from cardtable.engine.records import parse_record
 from cardtable.games import find_game
 from cardtable.saves import SeatConfig, TableConfig
@@ -24,9 +27,39 @@ from cardtable.tui.dialogs.bid import BidDialog
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import HandOverScreen, NoticeDialog
 from cardtable.tui.dialogs.pick_cards import PickCardsDialog
+from cardtable.tui.players import ThinkingComputer
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
+
+
+class GatedComputer(Player[View]):
+    """A computer seat that thinks until the test lets it go (a thread, as the table's computers think): a test
+    that looks at the table while a computer thinks never races the computer's pause on a loaded machine."""
+
+    def __init__(self, inner: Player[View], gate: threading.Event, started: threading.Event) -> None:
+        self.inner = inner
+        self.gate = gate
+        self.started = started
+
+    async def choose(self, view: View) -> Action:
+        def think() -> None:
+            self.started.set()
+            self.gate.wait(10)
+
+        await asyncio.to_thread(think)
+        return await self.inner.choose(view)
+
+
+def gated_table(gate: threading.Event, started: threading.Event) -> type[TableScreen]:
+    """A table whose computer seats think until ``gate`` is set; ``started`` is set when one begins."""
+
+    class GatedTable(TableScreen):
+        def build_players(self) -> list[Player[Any]]:
+            return [p if not isinstance(p, ThinkingComputer) else GatedComputer(p, gate, started)
+                    for p in super().build_players()]  # fmt: skip
+
+    return GatedTable
 
 
 def instant_settings(home: Path) -> None:

@@ -3,6 +3,7 @@ hand face down while the dealer chooses, the side panel, the talk menu and what 
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 
@@ -20,7 +21,7 @@ from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.seat import SeatPanel
-from tests.tui.driver import table_config
+from tests.tui.driver import gated_table, table_config
 from tests.tui.hidden import leaks, screen_texts, secret_cards
 
 D1 = [["9S", "8S", "AH", "10H", "10D", "KD", "10C", "8C"], ["KS", "10S", "QH", "7H", "JD", "9D", "9C", "QC"],
@@ -43,11 +44,12 @@ def one_hand(dealer: int, hands: list[list[str]], actions: list[dict[str, Any]],
 
 
 async def open_table(pilot: Pilot[None], match: Match, options: dict[str, Any], log: list[str] | None = None,
-                     notices: list[str] | None = None) -> TableScreen:  # fmt: skip
+                     notices: list[str] | None = None,
+                     table_type: type[TableScreen] = TableScreen) -> TableScreen:  # fmt: skip
     """The match at a table in the running app; the lines it logs are kept in ``log``, its notices in ``notices``
     (a notice stays only until the turn moves on: kept, a slow machine cannot miss one)."""
     await pilot.pause()
-    table = TableScreen(table_config("manille", SEATS, options=options), match)
+    table = table_type(table_config("manille", SEATS, options=options), match)
     if log is not None:
         write = table.log_line
 
@@ -130,11 +132,12 @@ async def test_the_partner_after_a_pass_may_not_pass_back_and_no_trump_counts_do
 
 async def test_the_dealers_partner_sees_his_cards_face_down_until_the_dealer_chooses() -> None:
     options = {"house": "belgian"}
+    gate, started = threading.Event(), threading.Event()
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.settings.speed = "slow"  # North thinks long enough for the face-down hand to be looked at
-        table = await open_table(pilot, one_hand(2, D1, [], options), options)
-        await wait_for(pilot, lambda: len(table.query_one(HandView).cards) == 8)
+        # North thinks until the face-down hand has been looked at, however loaded the machine.
+        table = await open_table(pilot, one_hand(2, D1, [], options), options, table_type=gated_table(gate, started))
+        await wait_for(pilot, lambda: started.is_set() and len(table.query_one(HandView).cards) == 8)
         hand = table.query_one(HandView)
         assert all(card.face is not None and card.face.back for card in hand.cards)
         assert "Your cards stay face down until North chooses" in info(table)
@@ -142,6 +145,7 @@ async def test_the_dealers_partner_sees_his_cards_face_down_until_the_dealer_cho
         assert state is not None and state.to_act == 2
         found = leaks(secret_cards("manille", state, 0), table.match.deck.codes, screen_texts(app, table, []))
         assert found == []
+        gate.set()
         await wait_for(pilot, lambda: state.phase != "trump" or isinstance(app.screen, TrumpChoiceDialog))
         if not isinstance(app.screen, TrumpChoiceDialog):  # North named trump himself
             await wait_for(pilot, lambda: not any(c.face and c.face.back for c in hand.cards))

@@ -16,21 +16,19 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from cardtable.engine.game import Action, View
+from cardtable.engine.game import Action
 from cardtable.engine.loop import deal_rng, resume_match
 from cardtable.engine.match import Match
-from cardtable.engine.players import Player
 from cardtable.engine.records import parse_record
 from cardtable.games import find_game
 from cardtable.saves import SAVES, find_unfinished
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.hinted import HintedDialog
-from cardtable.tui.players import ThinkingComputer
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
-from tests.tui.driver import table_config, table_of
+from tests.tui.driver import gated_table, table_config, table_of
 
 FOUR = ["human", "random", "random", "random"]
 
@@ -182,31 +180,9 @@ async def test_undo_takes_back_a_truco_call_and_the_computers_answer(table_home:
 
 
 # ----------------------------------------------------------------------------- a computer thinking or pausing
-class GatedComputer(Player[View]):
-    """A computer seat that thinks until the test lets it go (a thread, as the table's computers think)."""
-
-    def __init__(self, inner: Player[View], gate: threading.Event, started: threading.Event) -> None:
-        self.inner = inner
-        self.gate = gate
-        self.started = started
-
-    async def choose(self, view: View) -> Action:
-        def think() -> None:
-            self.started.set()
-            self.gate.wait(10)
-
-        await asyncio.to_thread(think)
-        return await self.inner.choose(view)
-
-
 GATE = threading.Event()
 STARTED = threading.Event()
-
-
-class GatedTable(TableScreen):
-    def build_players(self) -> list[Player[Any]]:
-        return [p if not isinstance(p, ThinkingComputer) else GatedComputer(p, GATE, STARTED)
-                for p in super().build_players()]  # fmt: skip
+GatedTable = gated_table(GATE, STARTED)
 
 
 async def test_undo_while_a_computer_thinks_drops_its_answer(table_home: Path) -> None:
