@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
@@ -31,8 +31,21 @@ class KeysScreen(ModalScreen[None]):
             table.add_row(Text(row.keys), Text(row.what), Text(row.ids))
         with Vertical(classes="dialog wide", id="keys-dialog"):
             yield Label("Keys", classes="dialog-title")
-            yield Static(table, id="keys")
+            # At 24 lines the keys do not all fit: they scroll (↓, PgDn), and the note says so.
+            with VerticalScroll(id="keys-scroll"):
+                yield Static(table, id="keys")
             yield Static('Other keys: "keymap" in settings.json, by id ({"calls": "x"}).', id="keys-note", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#keys-scroll").focus()
+        self.call_after_refresh(self.say_if_more)
+
+    def say_if_more(self) -> None:
+        scroll = self.query_one("#keys-scroll", VerticalScroll)
+        if scroll.max_scroll_y > 0:
+            self.query_one("#keys-note", Static).update(
+                '↓ more.  Other keys: "keymap" in settings.json, by id ({"calls": "x"}).'
+            )
 
     def action_close(self) -> None:
         self.dismiss(None)
