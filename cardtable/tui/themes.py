@@ -42,6 +42,7 @@ TABLE_COLOURS = {
     "card-selected-face": "the face of the chosen card",
     "card-winning-edge": "the double frame of the card winning the trick",
     "card-chosen-face": "a card picked for the écart",
+    "card-illegal-opacity": "how strongly a card you may not play shows its ink (an opacity, not a colour)",
 }
 
 #: The Textual theme of the high-contrast table: white on black, yellow for what has focus.
@@ -85,7 +86,7 @@ GREEN_FELT = TableTheme("Green felt", "textual-dark", {
     "spanish-oros": "#8C5E00", "spanish-espadas": "#1348B0", "spanish-bastos": "#127436",
     "card-back": "#F2E2C4", "card-back-face": "#8E1B2A", "card-trump-edge": "#A86A00",
     "card-selected-edge": "#8A4B00", "card-selected-face": "#FFEFB0", "card-winning-edge": "#127436",
-    "card-chosen-face": "#BDE5C8",
+    "card-chosen-face": "#BDE5C8", "card-illegal-opacity": "40%",
 })  # fmt: skip
 
 BLUE_BAIZE = TableTheme("Blue baize", "nord", {
@@ -97,7 +98,7 @@ BLUE_BAIZE = TableTheme("Blue baize", "nord", {
     "spanish-oros": "#80590A", "spanish-espadas": "#2A5696", "spanish-bastos": "#3A6E2E",
     "card-back": "#D8DEE9", "card-back-face": "#3B5B8C", "card-trump-edge": "#8F6A00",
     "card-selected-edge": "#7A4E00", "card-selected-face": "#FBEBC0", "card-winning-edge": "#3A6E2E",
-    "card-chosen-face": "#C9DFC0",
+    "card-chosen-face": "#C9DFC0", "card-illegal-opacity": "40%",
 })  # fmt: skip
 
 NIGHT = TableTheme("Night", "textual-dark", {
@@ -109,7 +110,7 @@ NIGHT = TableTheme("Night", "textual-dark", {
     "spanish-oros": "#E8C15A", "spanish-espadas": "#82B4FF", "spanish-bastos": "#6CCF8A",
     "card-back": "#8FB0D9", "card-back-face": "#24364A", "card-trump-edge": "#E0A030",
     "card-selected-edge": "#F2C14E", "card-selected-face": "#303C4A", "card-winning-edge": "#6CCF8A",
-    "card-chosen-face": "#2F5A3E",
+    "card-chosen-face": "#2F5A3E", "card-illegal-opacity": "45%",
 })  # fmt: skip
 
 DAY = TableTheme("Day (light)", "textual-light", {
@@ -121,7 +122,7 @@ DAY = TableTheme("Day (light)", "textual-light", {
     "spanish-oros": "#8A5C00", "spanish-espadas": "#0047B3", "spanish-bastos": "#1B6E2E",
     "card-back": "#FFFFFF", "card-back-face": "#2F5D9E", "card-trump-edge": "#946400",
     "card-selected-edge": "#8A4B00", "card-selected-face": "#FFF0C2", "card-winning-edge": "#1B6E2E",
-    "card-chosen-face": "#BFE3C8",
+    "card-chosen-face": "#BFE3C8", "card-illegal-opacity": "40%",
 })  # fmt: skip
 
 # Black and white, yellow for what is chosen: text reaches 7:1 against its ground and more.
@@ -134,7 +135,7 @@ HIGH_CONTRAST = TableTheme("High contrast", HIGH_CONTRAST_TEXTUAL.name, {
     "spanish-oros": "#5C3D00", "spanish-espadas": "#0000C0", "spanish-bastos": "#005C00",
     "card-back": "#FFFFFF", "card-back-face": "#000080", "card-trump-edge": "#6A00A8",
     "card-selected-edge": "#000000", "card-selected-face": "#FFFF00", "card-winning-edge": "#006000",
-    "card-chosen-face": "#00FF00",
+    "card-chosen-face": "#00FF00", "card-illegal-opacity": "75%",
 })  # fmt: skip
 
 # For colour-blind players: a neutral slate felt (no green or red ground for the suits to sink into) and a
@@ -150,7 +151,7 @@ COLOUR_BLIND = TableTheme("Colour-blind safe", "textual-dark", {
     "spanish-oros": "#000000", "spanish-espadas": "#0044CC", "spanish-bastos": "#007A5E",
     "card-back": "#FFFFFF", "card-back-face": "#0A4F80", "card-trump-edge": "#0072B2",
     "card-selected-edge": "#000000", "card-selected-face": "#FFF3B8", "card-winning-edge": "#007A5E",
-    "card-chosen-face": "#A8E0FF",
+    "card-chosen-face": "#A8E0FF", "card-illegal-opacity": "45%",
 }, four_colour=True)  # fmt: skip
 
 #: The table themes, in the order the theme key goes through them.
@@ -207,4 +208,5 @@ def palette_colours(system: Mapping[str, str]) -> dict[str, str]:
         "card-back": system["primary"], "card-back-face": system["surface"], "card-trump-edge": system["warning"],
         "card-selected-edge": system["accent"], "card-selected-face": f"{system['accent']} 20%",
         "card-winning-edge": system["success"], "card-chosen-face": f"{system['success']} 40%",
+        "card-illegal-opacity": "40%",
     }  # fmt: skip

@@ -58,8 +58,17 @@ FOUR_COLOURS = {"French": ("card-ink", "suit-red", "deck4-diamonds", "deck4-club
                 "Spanish": ("spanish-espadas", "suit-red", "spanish-oros", "spanish-bastos")}  # fmt: skip
 
 
+OPACITY = "card-illegal-opacity"
+
+
 def colour(theme: TableTheme, name: str) -> Color:
     return opaque(theme.colours[name])
+
+
+def dimmed(theme: TableTheme, ink: str) -> Color:
+    """An ink as a card you may not play shows it: faded towards the card's face."""
+    opacity = int(theme.colours[OPACITY].rstrip("%")) / 100
+    return colour(theme, "card-face").blend(colour(theme, ink), opacity)
 
 
 def stylesheet_variables() -> set[str]:
@@ -74,8 +83,9 @@ def test_every_theme_defines_every_colour_the_table_uses_and_nothing_else() -> N
     assert set(TABLE_COLOURS) <= used, "a theme colour the stylesheet never uses"
     for name, theme in TABLE_THEMES.items():
         assert set(theme.colours) == set(TABLE_COLOURS), name
-        for value in theme.colours.values():
-            assert re.fullmatch(r"#[0-9A-F]{6}", value), (name, value)  # opaque: the contrast figures are exact
+        for key, value in theme.colours.items():
+            shape = r"\d{2}%" if key == OPACITY else r"#[0-9A-F]{6}"  # opaque: the contrast figures are exact
+            assert re.fullmatch(shape, value), (name, key, value)
     for textual in BUILTIN_THEMES.values():
         made = palette_colours(textual.to_color_system().generate())
         assert set(made) == set(TABLE_COLOURS), textual.name
@@ -109,6 +119,10 @@ def test_the_high_contrast_themes_text_and_suits_reach_7_to_1() -> None:
         assert ratio >= 7, f"{text} on {ground} is {ratio:.2f}:1"
     for mark, ground in MARKS_ON_GROUND:
         assert contrast(colour(HIGH_CONTRAST, mark), colour(HIGH_CONTRAST, ground)) >= 4.5, (mark, ground)
+    # A card you may not play is dimmed (WCAG asks nothing of what is inactive), and here still reads at 4.5:1;
+    # its missing frame says it cannot be played.
+    for ink in FOUR_COLOURS["French"] + FOUR_COLOURS["Spanish"]:
+        assert contrast(dimmed(HIGH_CONTRAST, ink), colour(HIGH_CONTRAST, "card-face")) >= 4.5, ink
     # Its dialogs and footer: white on black, and the focus yellow.
     system = HIGH_CONTRAST_TEXTUAL.to_color_system().generate()
     black = opaque(system["background"])
