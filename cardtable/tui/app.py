@@ -307,10 +307,10 @@ class CardTableApp(TableHost):
         if textual not in self.available_themes:
             self.apply_card_style()
             return False
-        if self.theme == textual:
-            self.refresh_css(animate=False)  # another table theme on the same Textual theme: the variables change
-        else:
+        if self.theme != textual:
             self.theme = textual
+        elif any(self.theme_variables.get(name) != value for name, value in self.get_theme_variable_defaults().items()):
+            self.refresh_css(animate=False)  # another table theme on the same Textual theme: its colours change
         self.apply_card_style()  # a theme may draw its own deck
         return True
 
