@@ -326,11 +326,9 @@ class CardTableApp(TableHost):
         self.settings.theme = next_theme(self.settings.theme)
         self.settings_changed("theme")
         said = f"Theme: {theme_label(self.settings.theme)}"
-        if self.four_colour_deck:
-            said += " (four-colour deck)"
-        if self.no_color:
-            return said + ". NO_COLOR is set: the table shows it in shades of grey."
-        return said + "."
+        if self.no_color:  # one line at 80 columns: the notice line is a line
+            return said + " (NO_COLOR: in greys)."
+        return said + (" (four-colour deck)." if self.four_colour_deck else ".")
 
     def settings_changed(self, name: str) -> None:
         if name == "theme":

@@ -53,7 +53,7 @@ class SettingsScreen(ModalScreen[None]):
              ""),
             ("theme", "Theme", themes, theme, f"Felt and card colours ({theme_key} at the table)."),
             ("deck", "Deck style", [(DECK_LABELS[d], d) for d in DECK_STYLES], settings.deck,
-             "As the theme: four colours in the colour-blind one."),
+             "The colour-blind theme draws four colours."),
             ("ascii_cards", "Card faces", [("Suit symbols", False), ("ASCII letters", True)], settings.ascii_cards,
              faces_help),
             ("card_size", "Card size", [(SIZE_LABELS[s], s) for s in CARD_SIZES], settings.card_size,
