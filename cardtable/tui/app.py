@@ -161,7 +161,7 @@ class CardTableApp(TableHost):
             return
         try:
             saved, match = save.load()
-            table: TableScreen[Any] = TableScreen(saved.config, match, save, hints=saved.hints)
+            table: TableScreen[Any] = TableScreen(saved.config, match, save, hints=saved.hints, undos=saved.undos)
         except FileNotFoundError:
             save.release()
             self.main_menu("That match is no longer saved here: it was finished in another window.")
@@ -271,6 +271,11 @@ class CardTableApp(TableHost):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and time.monotonic() < self.keys_held_until:
             return
+        if isinstance(event, events.Key | events.MouseDown) and self.screen_stack:
+            # A card in motion lands before the key acts: the key is never held up by it, nor lost.
+            screen = self.screen
+            if isinstance(screen, TableScreen):
+                screen.end_motion()
         await super().on_event(event)
 
     def save_settings(self) -> None:
@@ -418,7 +423,7 @@ class CardTableApp(TableHost):
         yield SystemCommand("Match history", "Watch, star or export your finished matches",
                             lambda: self.open_from_palette("history"))  # fmt: skip
         four, ascii_ = on_off(self.four_colour_deck), on_off(self.ascii_cards)
-        yield SystemCommand("Settings", "Computer speed, theme, deck style, card size", self.open_settings)
+        yield SystemCommand("Settings", "Computer speed, theme, deck style, card size, animations", self.open_settings)
         yield SystemCommand(f"Table theme: {theme_label(self.settings.theme)}",
                             f"The next of the table's themes ({first_key('theme', self.keymap)} at the table)",
                             self.palette_next_theme)  # fmt: skip
