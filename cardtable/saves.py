@@ -436,6 +436,8 @@ SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
 CARD_SIZES = ("auto", "small", "large")
 #: The expert's budgets, as the settings name them.
 EXPERT_BUDGETS = tuple(budget.value for budget in Budget)
+#: The deck's colours: as the theme draws it, or always two (red and black) or four colours.
+DECK_STYLES = ("theme", "two", "four")
 
 
 @dataclass
@@ -443,9 +445,11 @@ class Settings:
     """The player's table preferences; keys this version does not know are kept as they were."""
 
     speed: str = "normal"  # pause before each computer play: slow, normal, fast, instant
-    four_colour: bool = False
+    #: The deck's colours (``DECK_STYLES``): the colour-blind theme draws four colours, the others two.
+    deck: str = "theme"
     ascii_cards: bool = False
-    theme: str = "textual-dark"
+    #: A table theme (its name), or a Textual theme chosen in the command palette.
+    theme: str = "green-felt"
     card_size: str = "auto"
     #: How long the expert level thinks over a decision at the table: fast, normal or strong.
     expert_budget: str = "normal"
@@ -476,6 +480,9 @@ def _setting_problem(name: str, value: object) -> str | None:
     elif name == "card_size":
         if not isinstance(value, str) or value not in CARD_SIZES:
             return f"card size must be auto, small or large, not {quote(value)}"
+    elif name == "deck":
+        if not isinstance(value, str) or value not in DECK_STYLES:
+            return f"the deck must be theme, two or four (colours), not {quote(value)}"
     elif isinstance(default, bool):
         if not isinstance(value, bool):
             return f"{name.replace('_', ' ')} must be true or false, not {quote(value)}"
@@ -528,6 +535,15 @@ def load_settings(home: Path | None = None) -> tuple[Settings, list[str]]:
     known = {f.name for f in fields(Settings)} - {"unknown"}
     notices = []
     for name, value in raw.items():
+        if name == "four_colour":  # before the deck followed the theme: on is four colours, off the theme's deck
+            if "deck" in raw or value is False:
+                continue
+            if value is True:
+                settings.deck = "four"
+            else:
+                notices.append(f"In your settings, four colour must be true or false, not {quote(value)}: "
+                               "the table draws the theme's deck.")  # fmt: skip
+            continue
         if name not in known:
             settings.unknown[name] = value
             continue

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
-from .cards import RANK_NAMES, SUIT_GLYPHS, SUIT_NAMES, split_code
+from .cards import RANK_NAMES, SPANISH_SUIT_NAMES, SUIT_GLYPHS, SUIT_NAMES, split_code
 
 if TYPE_CHECKING:
     from .game import Action, View
@@ -69,6 +69,11 @@ class GameWords(Generic[V]):
     trick_points: ClassVar[bool] = True
 
     # ------------------------------------------------------------- cards
+    @property
+    def spanish_pack(self) -> bool:
+        """Whether the cards are Spanish-suited (oros, copas, espadas, bastos), whose colours are their own."""
+        return self.suit_names == SPANISH_SUIT_NAMES
+
     def face(self, code: str, ascii_cards: bool = False) -> tuple[str, str]:
         """The rank text and suit mark printed on a card (``("10", "♥")``, or ``("10", "H")`` in ASCII)."""
         rank, suit = split_code(code)

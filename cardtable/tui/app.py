@@ -35,10 +35,18 @@ from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import ConfirmDialog
 from cardtable.tui.games import parts_for
 from cardtable.tui.host import TableHost
-from cardtable.tui.keys import KEYMAP_BINDINGS, QUIT_BINDING, key_label, key_rows, table_keymap
+from cardtable.tui.keys import KEYMAP_BINDINGS, QUIT_BINDING, first_key, key_label, key_rows, table_keymap
 from cardtable.tui.screens.start import StartScreen, TooSmallScreen, match_summary
 from cardtable.tui.screens.table import Next, TableScreen
-from cardtable.tui.themes import FELT_CLASSES, TABLE_THEMES
+from cardtable.tui.themes import (
+    OWN_TEXTUAL_THEMES,
+    TABLE_THEMES,
+    next_theme,
+    palette_colours,
+    table_theme_for_textual,
+    table_theme_name,
+    theme_label,
+)
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 #: After the "too small" notice goes, keys are ignored this long: one pressed to dismiss it must not answer the
@@ -53,6 +61,8 @@ class CardTableApp(TableHost):
 
     def __init__(self, start: TableConfig | None = None) -> None:
         super().__init__()
+        for theme in OWN_TEXTUAL_THEMES:
+            self.register_theme(theme)
         self.start_config = start
         self.settings: Settings
         self.settings, self.notices = load_settings()
@@ -78,7 +88,6 @@ class CardTableApp(TableHost):
         if not self.apply_theme():
             self.notices.append(f"In your settings, the theme {self.settings.theme!r} is not one of the table's "
                                 f"themes: the table uses {self.theme!r} instead.")  # fmt: skip
-        self.apply_card_style()
         if self.start_config is not None:
             self.play_now(self.start_config)
         else:
@@ -270,6 +279,9 @@ class CardTableApp(TableHost):
         await super().on_event(event)
 
     def save_settings(self) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, StartScreen):
+                screen.show_settings()
         try:
             store_settings(self.settings)
         except OSError as error:
@@ -280,30 +292,53 @@ class CardTableApp(TableHost):
             return
         self.settings_problem = None
 
+    def textual_theme_of(self, setting: str) -> str:
+        """The Textual theme a theme setting is drawn in: a table theme's own, or the palette's choice itself."""
+        chosen = table_theme_name(setting)
+        return TABLE_THEMES[chosen].textual if chosen is not None else setting
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        # The table's colours: the chosen table theme's, or made from a Textual theme chosen in the palette.
+        settings: Settings | None = getattr(self, "settings", None)
+        chosen = table_theme_name(settings.theme) if settings is not None else None
+        if chosen is not None and TABLE_THEMES[chosen].textual == self.theme:
+            return dict(TABLE_THEMES[chosen].colours)
+        return palette_colours(self.current_theme.to_color_system().generate())
+
     def apply_theme(self) -> bool:
-        """Draw in the settings' theme: a table theme (felt and Textual theme) or a Textual theme alone."""
-        chosen = TABLE_THEMES.get(self.settings.theme)
-        textual = chosen.textual if chosen is not None else self.settings.theme
+        """Draw in the settings' theme: a table theme (the table's colours and a Textual theme) or a Textual
+        theme alone; False if the settings name no theme this table has."""
+        textual = self.textual_theme_of(self.settings.theme)
         if textual not in self.available_themes:
+            self.apply_card_style()
             return False
-        for felt in FELT_CLASSES:
-            self.set_class(chosen is not None and chosen.felt == felt, felt)
-        self.theme = textual
+        if self.theme != textual:
+            self.theme = textual
+        elif any(self.theme_variables.get(name) != value for name, value in self.get_theme_variable_defaults().items()):
+            self.refresh_css(animate=False)  # another table theme on the same Textual theme: its colours change
+        self.apply_card_style()  # a theme may draw its own deck
         return True
 
     def watch_theme(self, theme: str) -> None:
-        # A Textual theme chosen in the palette replaces the table theme (and its felt) in the settings.
-        chosen = TABLE_THEMES.get(self.settings.theme)
-        if (chosen.textual if chosen is not None else self.settings.theme) != theme:
-            self.settings.theme = theme
-            for felt in FELT_CLASSES:
-                self.remove_class(felt)
+        # A Textual theme chosen in the palette: the table theme made for it, or the Textual theme alone.
+        if self.textual_theme_of(self.settings.theme) != theme:
+            self.settings.theme = table_theme_for_textual(theme) or theme
+            self.apply_card_style()
             self.save_settings()
+            self.redraw_table()
+
+    def next_theme(self) -> str:
+        self.settings.theme = next_theme(self.settings.theme)
+        self.settings_changed("theme")
+        said = f"Theme: {theme_label(self.settings.theme)}"
+        if self.no_color:  # one line at 80 columns: the notice line is a line
+            return said + " (NO_COLOR: in greys)."
+        return said + (" (four-colour deck)." if self.four_colour_deck else ".")
 
     def settings_changed(self, name: str) -> None:
         if name == "theme":
             self.apply_theme()
-        elif name in ("four_colour", "ascii_cards"):
+        elif name in ("deck", "ascii_cards"):
             self.apply_card_style()
         self.save_settings()
         self.redraw_table()
@@ -321,7 +356,7 @@ class CardTableApp(TableHost):
             self.push_screen(SettingsScreen(self.settings, self.unicode_terminal))
 
     def apply_card_style(self) -> None:
-        self.set_class(self.settings.four_colour, "four-colour")
+        self.set_class(self.four_colour_deck, "four-colour")
         if self.ascii_filter.enabled != self.ascii_cards:
             self.ascii_filter.enabled = self.ascii_cards
             self.set_class(self.ascii_cards, "ascii")
@@ -331,7 +366,7 @@ class CardTableApp(TableHost):
                 screen.refresh_bindings()  # the footer writes its keys again ("Enter", not ⏎)
 
     def toggle_four_colour(self) -> None:
-        self.settings.four_colour = not self.settings.four_colour
+        self.settings.deck = "two" if self.four_colour_deck else "four"
         self.apply_card_style()
         self.save_settings()
         self.redraw_table()
@@ -341,6 +376,14 @@ class CardTableApp(TableHost):
         self.apply_card_style()
         self.save_settings()
         self.redraw_table()
+
+    def palette_next_theme(self) -> None:
+        said = self.next_theme()
+        table = self.screen if isinstance(self.screen, TableScreen) else None
+        if table is not None:
+            table.say(said)
+        else:
+            self.notify(said, timeout=4)
 
     def redraw_table(self) -> None:
         for screen in self.screen_stack:
@@ -379,8 +422,11 @@ class CardTableApp(TableHost):
                             lambda: self.open_from_palette("stats"))  # fmt: skip
         yield SystemCommand("Match history", "Watch, star or export your finished matches",
                             lambda: self.open_from_palette("history"))  # fmt: skip
-        four, ascii_ = on_off(self.settings.four_colour), on_off(self.ascii_cards)
+        four, ascii_ = on_off(self.four_colour_deck), on_off(self.ascii_cards)
         yield SystemCommand("Settings", "Computer speed, theme, deck style, card size, animations", self.open_settings)
+        yield SystemCommand(f"Table theme: {theme_label(self.settings.theme)}",
+                            f"The next of the table's themes ({first_key('theme', self.keymap)} at the table)",
+                            self.palette_next_theme)  # fmt: skip
         yield SystemCommand(f"Four-colour deck: {four}", f"Give each suit its own colour (now {four})",
                             self.toggle_four_colour)  # fmt: skip
         if self.unicode_terminal:

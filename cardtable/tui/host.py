@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import App
 
 from cardtable.saves import Settings, TableConfig
+from cardtable.tui.themes import TABLE_THEMES, table_theme_name
 
 
 class TableHost(App[None]):
@@ -23,7 +24,24 @@ class TableHost(App[None]):
         """Whether the table draws in ASCII only: the player's choice, or a terminal that cannot draw more."""
         return self.settings.ascii_cards
 
+    @property
+    def four_colour_deck(self) -> bool:
+        """Whether the cards are drawn in four colours: the player's deck style, or the theme's when left to it."""
+        deck = self.settings.deck
+        if deck != "theme":
+            return deck == "four"
+        chosen = table_theme_name(self.settings.theme)
+        return chosen is not None and TABLE_THEMES[chosen].four_colour
+
     def save_settings(self) -> None:
+        raise NotImplementedError
+
+    def next_theme(self) -> str:
+        """Go on to the next table theme, save it, and say which it is (a line for the notice)."""
+        raise NotImplementedError
+
+    def open_settings(self) -> None:
+        """The settings screen, over whatever is showing."""
         raise NotImplementedError
 
     def show_keys(self) -> None:

@@ -51,6 +51,8 @@ TABLE_BINDINGS = (
     Binding("f", "skip_wait", "Faster", show=False, tooltip="skip the computer's pause", id="faster"),
     Binding("plus,equals_sign", "speed(1)", "Speed+", show=False, tooltip="computers play faster", id="speed-up"),
     Binding("minus", "speed(-1)", "Speed-", show=False, tooltip="computers play slower", id="speed-down"),
+    Binding("b", "next_theme", "Theme", show=False, tooltip="the next table theme (felt and card colours)", id="theme"),
+    Binding("o", "settings", "Settings", show=False, tooltip="settings: speed, theme, deck, cards", id="settings"),
     Binding("r", "rules", "Rules", tooltip="the rules of the game", id="rules"),
     Binding("question_mark", "help", "Keys", tooltip="all the keys (this screen)", id="keys"),
 )

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from cardtable.engine.players import make_computer
 from cardtable.files import UnreadableFile, parse_json
-from cardtable.saves import SAVES, SETTINGS, Settings, find_unfinished, load_settings
+from cardtable.saves import DECK_STYLES, SAVES, SETTINGS, Settings, find_unfinished, load_settings
 from tests.saves.support import a_match
 
 EXAMPLES = 80
@@ -128,12 +128,14 @@ def test_any_damaged_save_is_resumed_or_set_aside_with_a_plain_notice(content: b
                 entry.match.apply(state.view(state.to_act).legal_actions()[0])
 
 
-SETTING_NAMES = st.sampled_from(["speed", "four_colour", "ascii_cards", "theme", "unknown", "pause", "SPEEDS", "x"])
+SETTING_NAMES = st.sampled_from(
+    ["speed", "deck", "four_colour", "ascii_cards", "theme", "unknown", "pause", "SPEEDS", "x"]
+)
 
 
 @st.composite
 def damaged_settings(draw: st.DrawFn) -> bytes:
-    raw = draw(st.dictionaries(SETTING_NAMES, JSON_VALUES | st.sampled_from(["fast", "slow", True, False]),
+    raw = draw(st.dictionaries(SETTING_NAMES, JSON_VALUES | st.sampled_from(["fast", "slow", "four", True, False]),
                                max_size=6))  # fmt: skip
     text = json.dumps(raw)
     if draw(st.booleans()):
@@ -150,7 +152,7 @@ def test_any_damaged_settings_file_gives_valid_settings_and_a_notice_per_problem
         (home / SETTINGS).write_bytes(content)
         loaded, notices = load_settings(home)
         assert loaded.speed in Settings.SPEEDS and isinstance(loaded.theme, str) and loaded.theme
-        assert isinstance(loaded.four_colour, bool) and isinstance(loaded.ascii_cards, bool)
+        assert loaded.deck in DECK_STYLES and isinstance(loaded.ascii_cards, bool)
         for notice in notices:
             assert "Error" not in notice and "Traceback" not in notice and len(notice) < 700, notice
         try:
@@ -160,9 +162,15 @@ def test_any_damaged_settings_file_gives_valid_settings_and_a_notice_per_problem
         if isinstance(raw, dict) and not (home / SETTINGS).exists():
             raise AssertionError("settings that could be read were set aside")
         if (home / SETTINGS).exists():
-            known = ("speed", "four_colour", "ascii_cards", "theme")
+            known = ("speed", "deck", "ascii_cards", "theme")
             kept = {name: getattr(loaded, name) for name in known}
             bad = [n for n, v in (raw or {}).items() if n in known and (type(kept[n]) is not type(v) or kept[n] != v)]
+            # The former four-colour switch: read when no deck is given, a notice when it is not a switch.
+            former = (raw or {}).get("four_colour", False)
+            if "deck" not in (raw or {}) and not isinstance(former, bool):
+                bad.append("four_colour")
+            if "deck" not in (raw or {}) and former is True:
+                assert loaded.deck == "four"
             assert len(notices) == len(bad), (raw, notices)
         else:
             assert len(notices) == 1 and "kept as" in notices[0]

@@ -14,13 +14,37 @@ from cardtable.saves import SETTINGS, Settings, load_settings, store_settings
 def test_settings_round_trip_and_keep_what_a_newer_version_wrote(tmp_path: Path) -> None:
     (tmp_path / SETTINGS).write_text(json.dumps({"speed": "fast", "ascii_cards": True, "sound": "loud"}))
     settings, notices = load_settings(tmp_path)
-    assert notices == [] and settings.speed == "fast" and settings.ascii_cards and not settings.four_colour
-    settings.four_colour = True
+    assert notices == [] and settings.speed == "fast" and settings.ascii_cards and settings.deck == "theme"
+    settings.deck, settings.theme = "four", "high-contrast"
     store_settings(settings, tmp_path)
     assert json.loads((tmp_path / SETTINGS).read_text()) == {
-        "sound": "loud", "speed": "fast", "four_colour": True, "ascii_cards": True, "theme": "textual-dark",
+        "sound": "loud", "speed": "fast", "deck": "four", "ascii_cards": True, "theme": "high-contrast",
         "card_size": "auto", "expert_budget": "normal", "animations": True, "keymap": {},
     }  # fmt: skip
+    assert load_settings(tmp_path) == (settings, [])
+
+
+@pytest.mark.parametrize(
+    ("former", "deck"), [({"four_colour": True}, "four"), ({"four_colour": False}, "theme"),
+                         ({"four_colour": True, "deck": "two"}, "two")],
+)  # fmt: skip
+def test_the_former_four_colour_switch_is_read_as_the_deck(
+    tmp_path: Path, former: dict[str, object], deck: str
+) -> None:
+    """On was four colours; off was the only other deck there was, which the theme's deck now stands for."""
+    (tmp_path / SETTINGS).write_text(json.dumps(former))
+    settings, notices = load_settings(tmp_path)
+    assert notices == [] and settings.deck == deck
+    store_settings(settings, tmp_path)
+    assert "four_colour" not in json.loads((tmp_path / SETTINGS).read_text())
+
+
+def test_a_former_four_colour_switch_that_is_no_switch_is_named(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS).write_text(json.dumps({"four_colour": "yes"}))
+    settings, notices = load_settings(tmp_path)
+    assert settings.deck == "theme" and notices == [
+        'In your settings, four colour must be true or false, not "yes": the table draws the theme\'s deck.'
+    ]
 
 
 @pytest.mark.parametrize(
@@ -30,7 +54,7 @@ def test_settings_round_trip_and_keep_what_a_newer_version_wrote(tmp_path: Path)
         ({"speed": "warp"}, 'not "warp"'),
         ({"theme": {}}, "theme must be the name of a theme, not {}"),
         ({"theme": ""}, "theme must be the name of a theme"),
-        ({"four_colour": "yes"}, 'four colour must be true or false, not "yes"'),
+        ({"deck": "rainbow"}, 'the deck must be theme, two or four (colours), not "rainbow"'),
         ({"ascii_cards": 1}, "ascii cards must be true or false, not 1"),
         ({"card_size": "huge"}, 'card size must be auto, small or large, not "huge"'),
         ({"expert_budget": "forever"}, 'the expert\'s thinking must be fast, normal or strong, not "forever"'),
@@ -40,12 +64,12 @@ def test_settings_round_trip_and_keep_what_a_newer_version_wrote(tmp_path: Path)
 def test_a_bad_value_is_ignored_with_a_notice_and_the_others_are_kept(
     tmp_path: Path, values: dict[str, object], says: str
 ) -> None:
-    (tmp_path / SETTINGS).write_text(json.dumps({"speed": "slow", "four_colour": True, **values}))
+    (tmp_path / SETTINGS).write_text(json.dumps({"speed": "slow", "deck": "four", **values}))
     settings, notices = load_settings(tmp_path)
     assert len(notices) == 1 and says in notices[0], notices
     defaults = Settings()
-    for name in ("speed", "four_colour", "ascii_cards", "theme"):
-        expected = defaults if name in values else Settings(speed="slow", four_colour=True)
+    for name in ("speed", "deck", "ascii_cards", "theme"):
+        expected = defaults if name in values else Settings(speed="slow", deck="four")
         assert getattr(settings, name) == getattr(expected, name)
     assert (tmp_path / SETTINGS).exists()  # nothing is set aside for a bad value
 

@@ -178,14 +178,16 @@ async def test_settings_open_from_the_start_screen_apply_at_once_and_are_saved(t
         screen = app.screen
         screen.query_one("#set-theme", Select).value = "day"
         screen.query_one("#set-card_size", Select).value = "large"
-        screen.query_one("#set-four_colour", Select).value = True
+        screen.query_one("#set-deck", Select).value = "four"
         await pilot.pause()
         assert app.theme == "textual-light" and app.has_class("four-colour")
         saved = json.loads((table_home / "settings.json").read_text())
-        assert saved["theme"] == "day" and saved["card_size"] == "large" and saved["four_colour"] is True
-        screen.query_one("#set-theme", Select).value = "green-felt"
+        assert saved["theme"] == "day" and saved["card_size"] == "large" and saved["deck"] == "four"
+        screen.query_one("#set-theme", Select).value = "high-contrast"
+        screen.query_one("#set-deck", Select).value = "two"
         await pilot.pause()
-        assert app.theme == "textual-dark" and app.has_class("felt-green")
+        assert app.theme == "cardtable-high-contrast" and not app.has_class("four-colour")
+        assert app.theme_variables["felt"] == "#000000"
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, StartScreen))
 

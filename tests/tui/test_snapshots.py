@@ -217,3 +217,17 @@ def test_history_list(snap_compare: Any, size: tuple[int, int], table_home: Path
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, HistoryScreen))
 
     assert snap_compare(CardTableApp(), terminal_size=size, run_before=open_history)
+
+
+@pytest.mark.parametrize(
+    ("theme", "game"), [("high-contrast", "manille"), ("colour-blind", "manille"), ("night", "malilla")]
+)
+def test_table_in_a_theme(snap_compare: Any, table_home: Path, theme: str, game: str) -> None:
+    """The default green felt is in every other table snapshot; these are the themes a player turns to."""
+    (table_home / "settings.json").write_text(json.dumps({"speed": "instant", "theme": theme}))
+    app = CardTableApp(table_config(game, RANDOM_SEATS, seed=12, first_dealer=0))
+
+    async def your_turn(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=your_turn)

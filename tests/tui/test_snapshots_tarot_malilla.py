@@ -29,6 +29,7 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.pick_cards import PickCardsDialog
 from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.themes import DEFAULT_THEME, TABLE_THEMES
 from cardtable.tui.widgets.card import Face
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.spread import CardSpread
@@ -162,6 +163,9 @@ class DialogOnly(App[None]):
     """Just the table's stylesheet and a dialog: the écart dialog measured without a match around it."""
 
     CSS_PATH = Path(cardtable.tui.__file__).parent / "cardtable.tcss"
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(TABLE_THEMES[DEFAULT_THEME].colours)  # the stylesheet's table colours
 
 
 async def test_the_ecart_dialog_shows_every_card_of_the_takers_hand() -> None:

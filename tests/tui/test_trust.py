@@ -94,7 +94,7 @@ async def test_bad_settings_are_announced_on_the_start_screen(table_home: Path) 
             assert notice in screen.notice
         assert "In your settings" in screen_text(app)
         assert app.settings.speed == "normal" and app.theme == "textual-dark"
-        assert app.settings.four_colour is True
+        assert app.settings.deck == "four" and app.four_colour_deck
 
 
 CRASHING_TABLE = """

@@ -31,10 +31,21 @@ class KeysScreen(ModalScreen[None]):
             table.add_row(Text(row.keys), Text(row.what), Text(row.ids))
         with Vertical(classes="dialog wide", id="keys-dialog"):
             yield Label("Keys", classes="dialog-title")
-            # At 80 x 24 the last rows are below the fold: the list scrolls (arrows, PgDn, the wheel).
+            # At 80 x 24 the last rows are below the fold: the list scrolls (arrows, PgDn, the wheel), as the note says.
             with VerticalScroll(id="keys-body"):
                 yield Static(table, id="keys")
             yield Static('Other keys: "keymap" in settings.json, by id ({"calls": "x"}).', id="keys-note", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#keys-body").focus()
+        self.call_after_refresh(self.say_if_more)
+
+    def say_if_more(self) -> None:
+        scroll = self.query_one("#keys-body", VerticalScroll)
+        if scroll.max_scroll_y > 0:
+            self.query_one("#keys-note", Static).update(
+                '↓ more.  Other keys: "keymap" in settings.json, by id ({"calls": "x"}).'
+            )
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -11,12 +11,14 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
-from cardtable.saves import CARD_SIZES, EXPERT_BUDGETS, SPEEDS, Settings
+from cardtable.saves import CARD_SIZES, DECK_STYLES, EXPERT_BUDGETS, SPEEDS, Settings
 from cardtable.tui.host import TableHost
-from cardtable.tui.themes import TABLE_THEMES
+from cardtable.tui.keys import first_key
+from cardtable.tui.themes import TABLE_THEMES, table_theme_name
 
 SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no pause)"}
 SIZE_LABELS = {"auto": "By the terminal's size", "small": "Small", "large": "Large (from 30 lines)"}
+DECK_LABELS = {"theme": "As the theme draws it", "two": "Two colours", "four": "Four colours"}
 
 
 #: The expert's budgets as the screen offers them: the choice says what it costs.
@@ -37,9 +39,10 @@ class SettingsScreen(ModalScreen[None]):
         """(id, label, choices, value, help) of each setting."""
         settings = self.settings
         themes = [(theme.label, name) for name, theme in TABLE_THEMES.items()]
-        theme = shown_theme(settings.theme)
+        theme = table_theme_name(settings.theme) or settings.theme
         if theme not in TABLE_THEMES:
             themes.append((f"{theme} (from the palette)", theme))
+        theme_key = first_key("theme", self.app.keymap) if isinstance(self.app, TableHost) else "b"
         faces_help = "ASCII: suit letters and plain lines everywhere."
         if not self.unicode_terminal:
             faces_help = "This terminal cannot draw suit symbols: always ASCII."
@@ -48,9 +51,9 @@ class SettingsScreen(ModalScreen[None]):
              "The computers' pause before each card."),
             ("expert_budget", "Expert thinks", [(BUDGET_LABELS[b], b) for b in EXPERT_BUDGETS], settings.expert_budget,
              ""),
-            ("theme", "Theme", themes, theme, "The felt's colours, and the screens' with them."),
-            ("four_colour", "Deck style", [("Two colours", False), ("Four colours", True)], settings.four_colour,
-             "Four colours: diamonds blue, clubs green."),
+            ("theme", "Theme", themes, theme, f"Felt and card colours ({theme_key} at the table)."),
+            ("deck", "Deck style", [(DECK_LABELS[d], d) for d in DECK_STYLES], settings.deck,
+             "The colour-blind theme draws four colours."),
             ("ascii_cards", "Card faces", [("Suit symbols", False), ("ASCII letters", True)], settings.ascii_cards,
              faces_help),
             ("card_size", "Card size", [(SIZE_LABELS[s], s) for s in CARD_SIZES], settings.card_size,
@@ -79,7 +82,7 @@ class SettingsScreen(ModalScreen[None]):
         # Select.NULL, not Select.BLANK: that is Widget.BLANK (False), which dropped every choice of "off".
         if not hasattr(self.settings, name) or event.value is Select.NULL:
             return
-        if getattr(self.settings, name) == event.value or (name == "theme" and shown_theme(self.settings.theme)
+        if getattr(self.settings, name) == event.value or (name == "theme" and table_theme_name(self.settings.theme)
                                                            == event.value):  # fmt: skip
             return
         setattr(self.settings, name, event.value)
@@ -92,10 +95,3 @@ class SettingsScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-def shown_theme(theme: str) -> str:
-    """The table theme a setting stands for: a Textual theme that a plain table theme pairs with is that theme."""
-    if theme in TABLE_THEMES:
-        return theme
-    return next((name for name, table in TABLE_THEMES.items() if table.textual == theme and not table.felt), theme)

@@ -13,11 +13,15 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.games import available_games, find_game
-from cardtable.saves import FoundMatch
+from cardtable.saves import FoundMatch, Settings
+from cardtable.tui.host import TableHost
 from cardtable.tui.sides import score_line, score_lines
 from cardtable.tui.widgets.footer import KeysFooter
+from cardtable.tui.themes import theme_label
 
 BANNER = "♠ ♥  cardtable  ♦ ♣"
+#: The start screen's lines of text hold this many characters (the dialog's width less its frame and padding).
+TEXT_WIDTH = 60
 
 
 def match_summary(found: FoundMatch) -> str:
@@ -28,6 +32,14 @@ def match_summary(found: FoundMatch) -> str:
     number = len(match.hands) + (match.current is None)  # between two hands, the next one is the one to play
     names = [seat.name for seat in found.config.seats]
     return f"{match.rules.title}, hand {number}\n{score_line(match.rules, names, match.scores)}"
+
+
+def settings_line(settings: Settings, width: int = TEXT_WIDTH) -> str:
+    """The settings a player sits down with, in one line: the computers' speed, the expert's thinking (when the
+    line has room for it) and the theme."""
+    speed, theme = f"Computers: {settings.speed}", f"Theme: {theme_label(settings.theme)}"
+    line = f"{speed} · Expert: {settings.expert_budget} · {theme}"
+    return line if len(line) <= width else f"{speed} · {theme}"
 
 
 def saved_when(modified: float, now: float | None = None) -> str:
@@ -87,6 +99,7 @@ class StartScreen(Screen[str]):
             yield Label(BANNER, classes="dialog-title")
             yield Static("Traditional card games at your terminal, against the computer or hot-seat.",
                          classes="dialog-text")  # fmt: skip
+            yield Static("", id="start-settings", markup=False)
             if self.notice:
                 with VerticalScroll(id="notices"):
                     yield Static(self.notice, id="notice", markup=False)
@@ -94,9 +107,15 @@ class StartScreen(Screen[str]):
         yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.show_settings()
         menu = self.query_one(OptionList)
         menu.focus()
         menu.highlighted = self.resumable[0] if self.resumable else len(self.unfinished)
+
+    def show_settings(self) -> None:
+        """The line of settings, as they are now (the settings screen or the palette may have changed them)."""
+        if isinstance(self.app, TableHost):
+            self.query_one("#start-settings", Static).update(settings_line(self.app.settings))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # False: nothing to resume leaves the footer, rather than showing "u Resume" greyed out.

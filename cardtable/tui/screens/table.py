@@ -197,6 +197,7 @@ class TableScreen(Screen[None], Generic[V]):
         return first_key(binding_id, self.host.keymap)
 
     def on_mount(self) -> None:
+        self.set_class(self.parts.words.spanish_pack, "spanish-pack")  # its four-colour deck has colours of its own
         used = set(POSITIONS[self.match.players])
         for position in AROUND:
             self.query_one(f"#{position}").display = position in used
@@ -1116,6 +1117,12 @@ class TableScreen(Screen[None], Generic[V]):
 
     def action_help(self) -> None:
         self.host.show_keys()
+
+    def action_next_theme(self) -> None:
+        self.say(self.host.next_theme())
+
+    def action_settings(self) -> None:
+        self.host.open_settings()
 
     # ------------------------------------------------------------------ end of hand and match
     async def show_score_sheet(self, final: bool, on_demand: bool = False) -> None:

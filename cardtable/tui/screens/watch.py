@@ -170,7 +170,7 @@ class WatchScreen(Screen[None]):
 
     def styles_for(self) -> dict[str, str]:
         app = self.app
-        four = isinstance(app, TableHost) and app.settings.four_colour
+        four = isinstance(app, TableHost) and app.four_colour_deck
         return FOUR_COLOUR_STYLES if four else SUIT_STYLES
 
     def card_text(self, view: Any, card: int) -> Text:
