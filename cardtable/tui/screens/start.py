@@ -16,8 +16,8 @@ from cardtable.games import available_games, find_game
 from cardtable.saves import FoundMatch, Settings
 from cardtable.tui.host import TableHost
 from cardtable.tui.sides import score_line, score_lines
-from cardtable.tui.widgets.footer import KeysFooter
 from cardtable.tui.themes import theme_label
+from cardtable.tui.widgets.footer import KeysFooter
 
 BANNER = "♠ ♥  cardtable  ♦ ♣"
 #: The start screen's lines of text hold this many characters (the dialog's width less its frame and padding).
