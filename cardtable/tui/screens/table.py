@@ -122,9 +122,6 @@ class TableScreen(Screen[None], Generic[V]):
         #: The table's one notice (a hint, a computer's call): it lasts until the turn moves on.
         self.notice_text = ""
         self.last_trick_text = ""
-        #: Every line of the log, to wrap again when the log's width changes; and the width they were wrapped to.
-        self.logged: list[str] = []
-        self.log_width = 0
         #: The calls a dialog offers before the person's card (Malilla's redeal), while it is open.
         self.offer_open: list[Action] | None = None
         #: (hand number, seat) pairs already asked about their optional calls.
@@ -148,7 +145,7 @@ class TableScreen(Screen[None], Generic[V]):
             with Vertical(id="side"):
                 yield Static("", id="info", markup=False)
                 yield Static("", id="last-trick", markup=False)
-                yield TableLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+                yield TableLog(id="log")
         # The hand spans the whole width: twelve cards (Malilla's 48-card deck) need 72 columns.
         yield HandView(id="hand")
         yield Footer(show_command_palette=False)
@@ -168,6 +165,7 @@ class TableScreen(Screen[None], Generic[V]):
         return first_key(binding_id, self.host.keymap)
 
     def on_mount(self) -> None:
+        self.take_breakpoints(self.app.size.width, self.app.size.height)
         used = set(POSITIONS[self.match.players])
         for position in AROUND:
             self.query_one(f"#{position}").display = position in used
@@ -178,23 +176,18 @@ class TableScreen(Screen[None], Generic[V]):
             self.log_hand_so_far()
         self.run_match()
 
+    def take_breakpoints(self, width: int, height: int) -> None:
+        """The size classes (``-wide``, ``-tall``) for a terminal of this size, before the first layout.
+
+        Textual sets a screen's breakpoint classes when the screen hears of its size, which comes after its
+        first layout: the table would be laid out narrow once, and its log's first lines wrapped to the
+        narrow side panel before the wide one replaced it (under a dialog pushed at once, they stayed so).
+        """
+        wide, tall = width >= ROOMY[0], height >= ROOMY[1]
+        self.update_classes({"-wide": wide, "-narrow": not wide, "-tall": tall, "-short": not tall})
+
     def on_resize(self) -> None:
         self.refresh_table()
-        self.call_after_refresh(self.rewrap_log)
-
-    def on_table_log_resized(self, message: TableLog.Resized) -> None:
-        self.call_after_refresh(self.rewrap_log, True)
-
-    def rewrap_log(self, always: bool = False) -> None:
-        """After a resize, the log wrapped to its new width, its newest lines in sight."""
-        for log in self.query("#log").results(TableLog):
-            width = log.scrollable_content_region.width
-            if (always or width != self.log_width) and width > 0:
-                self.log_width = width
-                log.clear()
-                for line in self.logged:
-                    log.write(line)
-            log.scroll_end(animate=False, immediate=True)
 
     def roomy(self) -> tuple[bool, bool]:
         """Whether the terminal is wide, and tall, enough for the grown table."""
@@ -654,11 +647,15 @@ class TableScreen(Screen[None], Generic[V]):
             for notice in self.query("#notice").results(Static):
                 notice.update(text, layout=False)
 
+    @property
+    def logged(self) -> list[str]:
+        """Every line of the log so far."""
+        return self.query_one("#log", TableLog).texts
+
     def log_line(self, text: str) -> None:
-        self.logged.append(text)
         # Not ``is_mounted``: that is only true once ``on_mount`` is over, and the log starts there.
         for log in self.query("#log").results(TableLog):
-            log.write(text)
+            log.add(text)
 
     # ------------------------------------------------------------------ keys
     def my_card_turn(self) -> bool:
