@@ -12,9 +12,12 @@ from cardtable.engine.words import counted
 from cardtable.games.tarot.rules import (
     BID,
     CHELEM,
+    DECLARE_VERB,
     DISCARD,
     DISCARD_VERB,
     KING,
+    KING_VERB,
+    NO_CHELEM,
     POIGNEE,
     CardSet,
     TarotView,
@@ -90,6 +93,10 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
         if view.taker == seat:
             return "taker"
         return ""
+
+    def announces(self, action: Action) -> bool:
+        # The king called (your partner may be the one who holds it), a poignée shown, a chelem announced.
+        return action.verb == KING_VERB or (action.verb == DECLARE_VERB and action.value != NO_CHELEM)
 
     def phase_prompt(self, view: TarotView) -> str:
         phase = view.phase

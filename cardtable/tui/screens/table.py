@@ -119,8 +119,11 @@ class TableScreen(Screen[None], Generic[V]):
         self.save_pending = False
         self.info_text = ""
         self.prompt_text = ""
-        #: The table's one notice (a hint, a computer's call): it lasts until the turn moves on.
+        #: The table's one notice: a hint or a reply to a key, which goes when the turn moves on; or an
+        #: announcement (a computer's call, what a call settled), which stays until a person at the keyboard
+        #: acts, a newer one replaces it or a new hand is dealt.
         self.notice_text = ""
+        self.notice_lasts = False
         self.last_trick_text = ""
         #: The calls a dialog offers before the person's card (Malilla's redeal), while it is open.
         self.offer_open: list[Action] | None = None
@@ -246,21 +249,27 @@ class TableScreen(Screen[None], Generic[V]):
     async def on_game_event(self, event: Event) -> None:
         if isinstance(event, HandDealt):
             state = self.match.current
+            self.say("")  # the last hand's announcement is out of date
             if state is not None:
                 self.log_deal(event.hand, event.dealer, state)
+                news = self.parts.deal_news(self.parts.seat_view(state, self.bottom), self.names)
+                if news:
+                    self.announce(" ".join(news))
             self.autosave()
         elif isinstance(event, ActionTaken):
             state = self.match.current
             seen = self.parts.seat_view(state, self.bottom) if state is not None else None
             said = self.parts.describe_action(event.action, self.names, view=seen)
             self.log_line(said)
-            # The turn moves on: a hint or an announcement about the last decision is out of date.
-            announced = self.parts.announces(event.action) and event.action.seat not in self.humans
-            self.say(said if announced else "")
+            # The turn moves on: a hint is out of date; an announcement stays for the person to read.
+            if self.parts.announces(event.action) and event.action.seat not in self.humans:
+                self.announce(said)
+            elif not self.notice_lasts:
+                self.say("")
             drawn = self.drawn_view()
             for line in self.parts.news(drawn[0], event.action, self.names) if drawn is not None else ():
                 self.log_line(line)
-                self.say(line)  # what the call settled, for everyone at the table
+                self.announce(line)  # what the call settled, for everyone at the table
             self.save_after_frame()
             self.refresh_table()
             await self.pause_on_spread()
@@ -614,14 +623,25 @@ class TableScreen(Screen[None], Generic[V]):
         keys = [f"{self.key('play')} plays it"]
         if self.parts.face_down_allowed(view):
             keys.append(f"{self.key('face-down')}: face down")
-        extra = [a for a in actions if a.verb != PLAY_VERB]
-        keyed = [f"{self.key(k)}: {self.parts.call_key_label(view, k)}" for k in CALL_KEYS
-                 if self.parts.call_key_actions(view, k)]  # fmt: skip
-        if keyed:
-            keys.extend(keyed)
-        elif extra:
-            keys.append(f"{self.key('calls')}: {self.parts.calls_hint(view, extra)}")
+        keys.extend(f"{self.key(k)}: {self.parts.call_key_label(view, k)}" for k in self.call_keys_now(view))
+        unkeyed = self.unkeyed_calls(view)
+        if unkeyed:
+            keys.append(f"{self.key('calls')}: {self.parts.calls_hint(view, unkeyed)}")
         return f"{text}  ({'; '.join(keys)})"
+
+    def call_keys_now(self, view: V) -> list[str]:
+        """The call keys (binding ids) that make a call on this turn: the prompt and the footer offer them."""
+        return [key for key in CALL_KEYS if self.parts.call_key_actions(view, key)]
+
+    def unkeyed_calls(self, view: V) -> list[Action]:
+        """The calls open now that no call key of their own makes: the calls key offers those."""
+        keyed = {a for key in CALL_KEYS for a in self.parts.call_key_actions(view, key)}
+        return [a for a in self.open_calls(view) if a not in keyed]
+
+    def call_binding(self, view: V, action: Action) -> str:
+        """The binding that makes a call, the one the prompt, the footer and the hint name: the call's own call
+        key, or else the calls key."""
+        return next((key for key in CALL_KEYS if action in self.parts.call_key_actions(view, key)), "calls")
 
     def refresh_footer(self) -> None:
         """Grey out the keys that do nothing now.
@@ -635,17 +655,29 @@ class TableScreen(Screen[None], Generic[V]):
 
     def _settle_footer(self) -> None:
         self.footer_timer = None
-        state = tuple(self.check_action(name, ()) for name in ("move", "hint", "face_down", "play"))
+        state = (*(self.check_action(name, ()) for name in ("move", "hint", "face_down", "play", "calls")),
+                 *(self.check_action("call_key", (key,)) for key in CALL_KEYS))  # fmt: skip
         if state != self.bindings_state:
             self.bindings_state = state
             self.refresh_bindings()
 
-    def say(self, text: str) -> None:
-        """Show the table's notice (the last one goes: one at a time); "" clears it."""
+    def say(self, text: str, lasts: bool = False) -> None:
+        """Show the table's notice (the last one goes: one at a time); "" clears it.
+
+        A notice goes when the turn moves on, unless it ``lasts`` (an announcement: see ``announce``).
+        """
+        self.notice_lasts = lasts and bool(text)
         if text != self.notice_text:
-            self.notice_text = text
             for notice in self.query("#notice").results(Static):
-                notice.update(text, layout=False)
+                # The line takes a second one for a long notice: lay the screen out again only then.
+                width = notice.content_region.width
+                notice.update(text, layout=(cell_len(text) > width) != (cell_len(self.notice_text) > width))
+            self.notice_text = text
+
+    def announce(self, text: str) -> None:
+        """A notice for everyone at the table that stays while the computers play on, until the person at
+        the keyboard acts or a newer announcement replaces it."""
+        self.say(text, lasts=True)
 
     @property
     def logged(self) -> list[str]:
@@ -669,8 +701,13 @@ class TableScreen(Screen[None], Generic[V]):
         if action == "face_down":
             view = self.view
             return self.my_card_turn() and view is not None and self.parts.face_down_allowed(view)
-        if action in ("play", "calls"):
-            return bool(self.humans)  # watching the computers, nobody plays or calls (f hurries them)
+        if action == "play":
+            return bool(self.humans)  # watching the computers, nobody plays (Enter hurries them, as f does)
+        if action == "calls":
+            # Not beside the call keys (Truco's v and e): the footer names each call by its own key, and the
+            # calls key is there for the calls without one (a flor) or to say there is nothing to call.
+            keyed = any(self.key_calls(key) for key in CALL_KEYS)
+            return bool(self.humans) and not (keyed and self.view is not None and not self.unkeyed_calls(self.view))
         if action == "call_key":
             return bool(self.humans) and bool(self.key_calls(str(parameters[0])))
         return True
@@ -792,7 +829,9 @@ class TableScreen(Screen[None], Generic[V]):
             self.say(self.hint_sentence(None))
             return
         if action.verb != PLAY_VERB:
-            self.say(f"Hint: {self.parts.words.advice(action, view)} (key {self.key('calls')}).")
+            self.say(
+                f"Hint: {self.parts.words.advice(action, view)} (key {self.key(self.call_binding(view, action))})."
+            )
             return
         position = self.point_at_card(view, action)
         hand = self.query_one(HandView)
