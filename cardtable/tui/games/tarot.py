@@ -18,6 +18,7 @@ from cardtable.games.tarot.rules import (
     KING,
     KING_VERB,
     NO_CHELEM,
+    PASS,
     POIGNEE,
     CardSet,
     TarotView,
@@ -101,6 +102,8 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
     def phase_prompt(self, view: TarotView) -> str:
         phase = view.phase
         if phase == BID:
+            if all(action.value == PASS for action in view.legal_actions()):
+                return "Your bid: pass (no contract is higher than the last one)."
             return "Your bid: pass, or a contract higher than the last one."
         if phase == KING:
             return "Call a king: its holder will be your secret partner."
