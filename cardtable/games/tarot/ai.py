@@ -88,7 +88,7 @@ COUNT_SINGLETON = 3
 #: The count is for 4 players; at 3 and 5 players it is scaled before the thresholds are compared.
 COUNT_SCALE = {3: 3 / 4, 4: 1.0, 5: 6 / 5}
 #: The petite threshold by the number of players, tuned so that heuristic self-play makes about half of its
-#: contracts (``cardtable sim tarot --seats heuristic,... --matches 300 --seed 1``): the spec's 40 gives 65 % at
+#: contracts (``cardtable sim tarot --seats heuristic,... --matches 300 --seed 1``): the usual count of 40 gives 65 % at
 #: 3 players, 50.5 % at 4 and 72 % at 5; 34 gives 50 % at 3, and 30 gives 60 % at 5 (where nearly every deal
 #: already has a taker, so a lower threshold only makes weak hands bid).
 PETITE_FROM = {3: 34, 4: 40, 5: 30}

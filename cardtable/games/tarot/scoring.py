@@ -1,6 +1,6 @@
-"""Scoring a Tarot hand (rules "Scoring a hand"): from the facts of a finished hand to ``S`` and the settlement.
+"""Scoring a Tarot hand: from the facts of a finished hand to ``S`` and the settlement.
 
-Everything here is a pure function of a ``HandFacts``, so the spec's worked examples can be checked one
+Everything here is a pure function of a ``HandFacts``, so worked examples of the scoring can be checked one
 line at a time without playing a hand.  Card points are kept in half points (integers) until they are
 shown, because 3- and 5-player piles may end in .5 and ``ceil`` must see the exact value.
 """
