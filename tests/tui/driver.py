@@ -66,7 +66,7 @@ async def play_until_over(pilot: Pilot[None], *, mouse: bool = False, calls: boo
             turn = (len(screen.match.hands), screen.view.legal_mask if screen.view else 0)
             if calls and turn not in called and screen.view is not None and screen.open_calls(screen.view):
                 called.add(turn)
-                await pilot.press(screen.key(screen.call_binding(screen.view, screen.open_calls(screen.view)[0])))
+                await pilot.press("c")
                 await pilot.pause()
                 await pilot.press("enter")
                 continue

@@ -62,7 +62,8 @@ from .words import WORDS
 SUITS = ("S", "H", "D", "C")
 #: Ranks from the weakest to the strongest: the bit order of each suit.
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
-# The deck's numbering follows the record format's deck order: spades, hearts, diamonds, clubs, A..K, then T1..T21, then EX.
+# The deck's numbering follows the record format's deck order: spades, hearts, diamonds, clubs, A..K, then
+# T1..T21, then EX.
 DECK = Deck("tarot78", ranks=RANKS, suits=SUITS, extra=(*(f"T{k}" for k in range(1, 22)), "EX"))
 #: The same numbering without the Excuse (the last card), which follows no suit: the duties are worked out on it.
 FOLLOW_DECK = Deck("tarot78-follow", ranks=RANKS, suits=SUITS, extra=tuple(f"T{k}" for k in range(1, 22)))

@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import ActiveBinding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
@@ -638,6 +639,20 @@ class TableScreen(Screen[None], Generic[V]):
         keyed = {a for key in CALL_KEYS for a in self.parts.call_key_actions(view, key)}
         return [a for a in self.open_calls(view) if a not in keyed]
 
+    def calls_all_keyed(self) -> bool:
+        """Whether the call keys (Truco's v and e) make every call open now: the footer then names those keys
+        and not the calls key, which still opens the list of every call."""
+        keyed = any(self.key_calls(key) for key in CALL_KEYS)
+        return keyed and self.view is not None and not self.unkeyed_calls(self.view)
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        # What the footer shows (the keys themselves are the binding chain's): one key for each call.
+        bindings = super().active_bindings
+        if self.calls_all_keyed():
+            bindings = {key: active for key, active in bindings.items() if active.binding.id != "calls"}
+        return bindings
+
     def call_binding(self, view: V, action: Action) -> str:
         """The binding that makes a call, the one the prompt, the footer and the hint name: the call's own call
         key, or else the calls key."""
@@ -655,18 +670,16 @@ class TableScreen(Screen[None], Generic[V]):
 
     def _settle_footer(self) -> None:
         self.footer_timer = None
-        state = (*(self.check_action(name, ()) for name in ("move", "hint", "face_down", "play", "calls")),
-                 *(self.check_action("call_key", (key,)) for key in CALL_KEYS))  # fmt: skip
+        state = (*(self.check_action(name, ()) for name in ("move", "hint", "face_down", "play")),
+                 *(self.check_action("call_key", (key,)) for key in CALL_KEYS), self.calls_all_keyed())  # fmt: skip
         if state != self.bindings_state:
             self.bindings_state = state
             self.refresh_bindings()
 
-    def say(self, text: str, lasts: bool = False) -> None:
-        """Show the table's notice (the last one goes: one at a time); "" clears it.
-
-        A notice goes when the turn moves on, unless it ``lasts`` (an announcement: see ``announce``).
-        """
-        self.notice_lasts = lasts and bool(text)
+    def say(self, text: str) -> None:
+        """Show the table's notice (the last one goes: one at a time); "" clears it. It goes when the turn
+        moves on (``announce`` shows one that stays)."""
+        self.notice_lasts = False
         if text != self.notice_text:
             for notice in self.query("#notice").results(Static):
                 # The line takes a second one for a long notice: lay the screen out again only then.
@@ -677,7 +690,8 @@ class TableScreen(Screen[None], Generic[V]):
     def announce(self, text: str) -> None:
         """A notice for everyone at the table that stays while the computers play on, until the person at
         the keyboard acts or a newer announcement replaces it."""
-        self.say(text, lasts=True)
+        self.say(text)
+        self.notice_lasts = bool(text)
 
     @property
     def logged(self) -> list[str]:
@@ -704,10 +718,7 @@ class TableScreen(Screen[None], Generic[V]):
         if action == "play":
             return bool(self.humans)  # watching the computers, nobody plays (Enter hurries them, as f does)
         if action == "calls":
-            # Not beside the call keys (Truco's v and e): the footer names each call by its own key, and the
-            # calls key is there for the calls without one (a flor) or to say there is nothing to call.
-            keyed = any(self.key_calls(key) for key in CALL_KEYS)
-            return bool(self.humans) and not (keyed and self.view is not None and not self.unkeyed_calls(self.view))
+            return bool(self.humans)  # watching the computers, nobody calls
         if action == "call_key":
             return bool(self.humans) and bool(self.key_calls(str(parameters[0])))
         return True
