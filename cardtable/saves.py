@@ -164,9 +164,18 @@ class SavedTable:
     @property
     def hints(self) -> int:
         """How many hints the table gave in this match so far (its record's ``assisted`` key)."""
+        return self.assisted("hints")
+
+    @property
+    def undos(self) -> int:
+        """How many decisions the table took back in this match so far (its record's ``assisted`` key)."""
+        return self.assisted("undos")
+
+    def assisted(self, key: str) -> int:
+        """A count of the record's ``assisted`` key; 0 when it is missing or is not a count."""
         assisted = self.raw.get("assisted")
-        hints = assisted.get("hints") if isinstance(assisted, dict) else 0
-        return hints if isinstance(hints, int) and not isinstance(hints, bool) and hints >= 0 else 0
+        count = assisted.get(key) if isinstance(assisted, dict) else 0
+        return count if isinstance(count, int) and not isinstance(count, bool) and count >= 0 else 0
 
 
 def read_save(path: Path) -> SavedTable:
@@ -440,6 +449,8 @@ class Settings:
     card_size: str = "auto"
     #: How long the expert level thinks over a decision at the table: fast, normal or strong.
     expert_budget: str = "normal"
+    #: Cards move: a played card to its place in the trick, a won trick towards its winner.
+    animations: bool = True
     #: Other keys for the table's bindings, by binding id: ``{"calls": "x", "hint": "t,f2"}``.
     keymap: dict[str, str] = field(default_factory=dict)
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)

@@ -108,6 +108,17 @@ class Match:
         self.scores = [s + d for s, d in zip(self.scores, delta, strict=True)]
         self.winner, self.special = self.rules.match_result(self.options, self.players, self.scores, hand.state)
 
+    def scores_by_hand(self) -> list[list[Number]]:
+        """The scores at the start of the match, then after each hand scored: the rows of a score sheet."""
+        scores = list(self.start_scores)
+        rows = [list(scores)]
+        for hand in self.hands:
+            delta = hand.state.score_delta() if hand.scored else None
+            if delta is not None:
+                scores = [s + d for s, d in zip(scores, delta, strict=True)]
+                rows.append(list(scores))
+        return rows
+
     def to_record(self) -> dict[str, Any]:
         return {
             "format": RECORD_FORMAT,

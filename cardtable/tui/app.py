@@ -152,7 +152,7 @@ class CardTableApp(TableHost):
             return
         try:
             saved, match = save.load()
-            table: TableScreen[Any] = TableScreen(saved.config, match, save, hints=saved.hints)
+            table: TableScreen[Any] = TableScreen(saved.config, match, save, hints=saved.hints, undos=saved.undos)
         except FileNotFoundError:
             save.release()
             self.main_menu("That match is no longer saved here: it was finished in another window.")
@@ -262,6 +262,11 @@ class CardTableApp(TableHost):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and time.monotonic() < self.keys_held_until:
             return
+        if isinstance(event, events.Key | events.MouseDown) and self.screen_stack:
+            # A card in motion lands before the key acts: the key is never held up by it, nor lost.
+            screen = self.screen
+            if isinstance(screen, TableScreen):
+                screen.end_motion()
         await super().on_event(event)
 
     def save_settings(self) -> None:
@@ -375,7 +380,7 @@ class CardTableApp(TableHost):
         yield SystemCommand("Match history", "Watch, star or export your finished matches",
                             lambda: self.open_from_palette("history"))  # fmt: skip
         four, ascii_ = on_off(self.settings.four_colour), on_off(self.ascii_cards)
-        yield SystemCommand("Settings", "Computer speed, theme, deck style, card size", self.open_settings)
+        yield SystemCommand("Settings", "Computer speed, theme, deck style, card size, animations", self.open_settings)
         yield SystemCommand(f"Four-colour deck: {four}", f"Give each suit its own colour (now {four})",
                             self.toggle_four_colour)  # fmt: skip
         if self.unicode_terminal:

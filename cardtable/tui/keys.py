@@ -28,6 +28,10 @@ def _card_place(n: int) -> Binding:
                    id=f"pick-{n}", group=CARD_PLACES)  # fmt: skip
 
 
+#: Undo, at the table and in the dialogs that ask a decision: one binding, so that a keymap moves it everywhere.
+UNDO_BINDING = Binding("u,ctrl+z", "undo", "Undo", id="undo",
+                       tooltip="undo your last decision and all after it")  # fmt: skip
+
 TABLE_BINDINGS = (
     Binding("left,h", "move(-1)", "Left", show=False, tooltip="choose the card on the left", id="move-left"),
     Binding("right,l", "move(1)", "Right", show=False, tooltip="choose the card on the right", id="move-right"),
@@ -41,6 +45,7 @@ TABLE_BINDINGS = (
     Binding("v", "call_key('truco')", "Truco", tooltip="truco, or raise the stake", id="truco"),
     Binding("m", "call_key('mazo')", "Mazo", show=False, tooltip="go to the deck (give up the hand)", id="mazo"),
     Binding("t", "hint", "Hint", tooltip="hint: what the computer would choose (a card, a bid, a call…)", id="hint"),
+    UNDO_BINDING,
     Binding("w", "last_trick", "Last", tooltip="the last trick", id="last-trick"),
     Binding("s", "score_sheet", "Scores", tooltip="the score sheet", id="scores"),
     Binding("f", "skip_wait", "Faster", show=False, tooltip="skip the computer's pause", id="faster"),

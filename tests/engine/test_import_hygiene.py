@@ -24,9 +24,12 @@ def test_module_does_not_import_textual(module: str) -> None:
 
 
 def test_replay_and_sim_commands_do_not_import_textual(tmp_path: object) -> None:
+    """Nor can they move a card: motion lives in the table alone."""
+    record = Path(__file__).resolve().parents[1] / "cases" / "manille" / "pips_36_24.json"
     code = (
         "import sys; from cardtable.cli import main; "
         "main(['sim', 'manille', '--matches', '1', '--seats', 'random,random,random,random', '--json']); "
+        f"main(['replay', {str(record)!r}, '--json']); "
         "sys.exit(3 if 'textual' in sys.modules else 0)"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -19,7 +19,7 @@ def test_settings_round_trip_and_keep_what_a_newer_version_wrote(tmp_path: Path)
     store_settings(settings, tmp_path)
     assert json.loads((tmp_path / SETTINGS).read_text()) == {
         "sound": "loud", "speed": "fast", "four_colour": True, "ascii_cards": True, "theme": "textual-dark",
-        "card_size": "auto", "expert_budget": "normal", "keymap": {},
+        "card_size": "auto", "expert_budget": "normal", "animations": True, "keymap": {},
     }  # fmt: skip
 
 
@@ -34,6 +34,7 @@ def test_settings_round_trip_and_keep_what_a_newer_version_wrote(tmp_path: Path)
         ({"ascii_cards": 1}, "ascii cards must be true or false, not 1"),
         ({"card_size": "huge"}, 'card size must be auto, small or large, not "huge"'),
         ({"expert_budget": "forever"}, 'the expert\'s thinking must be fast, normal or strong, not "forever"'),
+        ({"animations": "off"}, 'animations must be true or false, not "off"'),
     ],
 )
 def test_a_bad_value_is_ignored_with_a_notice_and_the_others_are_kept(

@@ -11,7 +11,7 @@ import pytest
 from cardtable.archive import archived_ids, export_match, export_path, load_stars, read_archived, set_star
 from cardtable.cli import main
 from cardtable.saves import ARCHIVE, MatchSave, read_save
-from cardtable.stats import SCHEMA, STATS, load_statistics
+from cardtable.stats import SCHEMA, STATS, load_statistics, statistics_text
 from tests.saves.support import a_match
 from tests.stats.support import archive
 from tests.support import replay_record
@@ -74,6 +74,17 @@ def test_a_match_played_with_hints_is_counted_and_marked(home: Path) -> None:
     total = statistics.game_totals("truco")
     assert (total.played, total.assisted) == (2, 1)
     assert statistics.by_id("m1").assisted == {"undos": 0, "hints": 3}  # type: ignore[union-attr]
+
+
+def test_a_match_played_with_undos_only_is_marked_as_one_with_hints_is(home: Path) -> None:
+    archive(home, WON, "m1", assisted={"undos": 2, "hints": 0})
+    archive(home, WON, "m2", assisted={"undos": 0, "hints": 0})
+    statistics = load_statistics(home)[0]
+    total = statistics.game_totals("truco")
+    assert (total.played, total.assisted) == (2, 1)
+    (group,) = statistics.groups()
+    assert group.assisted == 1 and group.to_json()["assisted"] == 1
+    assert "  1 of these matches were played with hints or undos." in statistics_text(statistics, "truco")
 
 
 def test_the_statistics_file_is_kept_with_its_schema_and_read_back_without_replaying(home: Path) -> None:
@@ -162,6 +173,17 @@ def test_the_hints_given_so_far_come_back_with_a_resumed_match(home: Path) -> No
     save.write(config, {**match.to_record(), "assisted": {"hints": "many"}})
     save.release()
     assert read_save(save.path).hints == 0  # a count that is not one is no hint
+
+
+def test_the_undos_so_far_come_back_with_a_resumed_match(home: Path) -> None:
+    config, match = a_match("manille", actions=3)
+    save = MatchSave.new(home)
+    save.write(config, {**match.to_record(), "assisted": {"undos": 2, "hints": 1}})
+    save.release()
+    assert (read_save(save.path).undos, read_save(save.path).hints) == (2, 1)
+    save.write(config, {**match.to_record(), "assisted": {"undos": True}})
+    save.release()
+    assert read_save(save.path).undos == 0
 
 
 def test_the_history_lists_the_latest_hundred_and_every_starred_match() -> None:

@@ -84,7 +84,9 @@ def test_tarot_chien_on_the_table(snap_compare: Any, size: tuple[int, int], tabl
         app.push_screen(TableScreen(config, seed_match(bids("pass", "pass", "garde"))))
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         await pilot.press("enter")  # the dealer passes: North takes the garde and the chien is turned up
-        await wait_for(pilot, lambda: (t := table_of(app)) is not None and t.query_one(CardSpread).display)
+        # Once the footer has settled, too: it shows the undo key for the pass just made.
+        await wait_for(pilot, lambda: (t := table_of(app)) is not None and t.query_one(CardSpread).display
+                       and t.footer_timer is None)  # fmt: skip
 
     assert snap_compare(app, terminal_size=size, run_before=pass_and_see_the_chien)
 

@@ -11,6 +11,7 @@ from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import Action
 from cardtable.games.manille.rules import PASS
 from cardtable.tui.dialogs.hinted import HINT_BINDING, HintedDialog
+from cardtable.tui.keys import UNDO_BINDING
 
 
 class BidDialog(HintedDialog[Action]):
@@ -26,6 +27,7 @@ class BidDialog(HintedDialog[Action]):
         Binding("enter", "bid", "Bid"),
         Binding("p", "pass_", "Pass"),
         HINT_BINDING,
+        UNDO_BINDING,
     ]
 
     def __init__(self, seat: int, actions: list[Action], suit_names: dict[str, str]) -> None:

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from cardtable.engine.game import Action
 from cardtable.tui.dialogs.hinted import HINT_BINDING, HintedDialog
+from cardtable.tui.keys import UNDO_BINDING
 
 T = TypeVar("T")
 
@@ -23,7 +24,7 @@ class ChoiceDialog(HintedDialog["T | None"], Generic[T]):
     Titles, text and labels are plain text: they quote players' names, which are never markup.
     """
 
-    BINDINGS = [Binding("escape", "cancel", "Back", show=True), HINT_BINDING]
+    BINDINGS = [Binding("escape", "cancel", "Back", show=True), HINT_BINDING, UNDO_BINDING]
 
     def __init__(self, title: str, choices: Sequence[tuple[str, T]], *, can_cancel: bool = False,
                  cancel_value: T | None = None, text: str = "") -> None:  # fmt: skip

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Protocol, TypeVar, runtime_checkable
 
 from textual.binding import Binding
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from cardtable.engine.game import Action
+from cardtable.tui.dialogs.undoable import UndoableDialog
 from cardtable.tui.host import TableHost
 from cardtable.tui.keys import first_key
 
@@ -32,8 +32,9 @@ class Advisor(Protocol):
     def action_hint(self) -> None: ...
 
 
-class HintedDialog(ModalScreen[R]):
-    """A dialog answering a decision of the game: the hint key asks the table for its advice."""
+class HintedDialog(UndoableDialog[R]):
+    """A dialog answering a decision of the game: the hint key asks the table for its advice, and the undo key
+    takes back the decision before this one."""
 
     def footer(self) -> Footer:
         """The dialog's own keys in the footer (the table's, below it, do not work while it is open)."""
@@ -64,7 +65,7 @@ class HintedDialog(ModalScreen[R]):
         if action == "hint":
             table = self.table_asking()
             return table is not None
-        return True
+        return super().check_action(action, parameters)
 
     def table_asking(self) -> Advisor | None:
         """The table whose person has a decision to make now, or None (a dialog opened elsewhere)."""

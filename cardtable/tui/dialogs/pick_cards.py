@@ -17,6 +17,7 @@ from textual.widgets import Button, Label, Static
 
 from cardtable.engine.game import Action
 from cardtable.tui.dialogs.hinted import HINT_BINDING, HintedDialog
+from cardtable.tui.keys import UNDO_BINDING
 from cardtable.tui.widgets.card import CardWidget, Face
 from cardtable.tui.widgets.hand import HandView
 
@@ -29,6 +30,7 @@ class PickCardsDialog(HintedDialog[frozenset[int] | None]):
         Binding("enter", "done", "Done"),
         Binding("escape", "cancel", "Back"),
         HINT_BINDING,
+        UNDO_BINDING,
     ]
 
     def __init__(self, title: str, faces: list[Face], *, allowed: set[int], must: set[int], count: int,

@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
@@ -31,7 +31,9 @@ class KeysScreen(ModalScreen[None]):
             table.add_row(Text(row.keys), Text(row.what), Text(row.ids))
         with Vertical(classes="dialog wide", id="keys-dialog"):
             yield Label("Keys", classes="dialog-title")
-            yield Static(table, id="keys")
+            # At 80 x 24 the last rows are below the fold: the list scrolls (arrows, PgDn, the wheel).
+            with VerticalScroll(id="keys-body"):
+                yield Static(table, id="keys")
             yield Static('Other keys: "keymap" in settings.json, by id ({"calls": "x"}).', id="keys-note", markup=False)
 
     def action_close(self) -> None:

@@ -9,8 +9,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Label, Static
+
+from cardtable.tui.dialogs.undoable import UndoableDialog
+from cardtable.tui.keys import UNDO_BINDING
 
 BARS = " ▁▂▃▄▅▆▇█"
 
@@ -21,8 +23,9 @@ def sparkline(values: list[float], lowest: float, highest: float) -> str:
     return "".join(BARS[max(0, min(8, round((v - lowest) / span * 8)))] for v in values)
 
 
-class ScoreSheetScreen(ModalScreen[None]):
-    BINDINGS = [Binding("enter,escape,space,s", "close", "Continue")]
+class ScoreSheetScreen(UndoableDialog[None]):
+    # After a hand, the undo key takes back its last card: the score sheet goes, and the hand is played on.
+    BINDINGS = [Binding("enter,escape,space,s", "close", "Continue"), UNDO_BINDING]
 
     def __init__(self, title: str, side_name: Callable[[list[int]], str], sides: list[tuple[list[int], Any]],
                  history: list[list[Any]], explanation: list[str], *, final: bool = False) -> None:  # fmt: skip

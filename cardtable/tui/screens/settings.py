@@ -1,4 +1,4 @@
-"""Settings: computer speed, theme, deck style, card faces and card size; each change is saved at once."""
+"""Settings: computer speed, theme, deck style, card faces, card size and motion; each change is saved at once."""
 
 from __future__ import annotations
 
@@ -55,6 +55,7 @@ class SettingsScreen(ModalScreen[None]):
              faces_help),
             ("card_size", "Card size", [(SIZE_LABELS[s], s) for s in CARD_SIZES], settings.card_size,
              "Large: rank and suit on lines of their own."),
+            ("animations", "Animations", [("On: cards move", True), ("Off", False)], settings.animations, ""),
         ]  # fmt: skip
 
     def compose(self) -> ComposeResult:
@@ -75,7 +76,8 @@ class SettingsScreen(ModalScreen[None]):
     @on(Select.Changed)
     def changed(self, event: Select.Changed) -> None:
         name = (event.select.id or "").removeprefix("set-")
-        if not hasattr(self.settings, name) or event.value is Select.BLANK:
+        # Select.NULL, not Select.BLANK: that is Widget.BLANK (False), which dropped every choice of "off".
+        if not hasattr(self.settings, name) or event.value is Select.NULL:
             return
         if getattr(self.settings, name) == event.value or (name == "theme" and shown_theme(self.settings.theme)
                                                            == event.value):  # fmt: skip

@@ -18,8 +18,10 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from cardtable.engine.errors import IllegalAction
@@ -27,16 +29,19 @@ from cardtable.engine.game import PLAY_VERB, Action, FinishedTrick, HandState, V
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandScored, MatchOver, TrickWon
 from cardtable.engine.match import Match
 from cardtable.engine.players import Budget, ComputerPlayer, Player, computer_levels, make_computer, run_now
+from cardtable.engine.undo import TakenBack, last_decision, take_back
 from cardtable.engine.words import counted
 from cardtable.games import find_game
 from cardtable.saves import MatchSave, SaveFailed, Settings, TableConfig
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.hinted import HintedDialog
 from cardtable.tui.dialogs.message import HandOverScreen
+from cardtable.tui.dialogs.undoable import shown_bindings
 from cardtable.tui.games import parts_for
 from cardtable.tui.games.base import SeenTrick, TableParts, says
 from cardtable.tui.host import TableHost
 from cardtable.tui.keys import CALL_KEYS, TABLE_BINDINGS, first_key
+from cardtable.tui.motion import CardMotion, Move, centred, motion_wanted
 from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
 from cardtable.tui.sides import side_name, sides
 from cardtable.tui.widgets.card import Face
@@ -82,12 +87,19 @@ class TableScreen(Screen[None], Generic[V]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (ROOMY[1], "-tall")]
 
     def __init__(
-        self, config: TableConfig, match: Match | None = None, save: MatchSave | None = None, hints: int = 0
+        self,
+        config: TableConfig,
+        match: Match | None = None,
+        save: MatchSave | None = None,
+        hints: int = 0,
+        undos: int = 0,
     ) -> None:
         super().__init__()
         self.config = config
-        #: Hints the table has given in this match: a match played with help is marked so in its record.
+        #: Hints the table has given in this match, and decisions it took back: a match played with help is
+        #: marked so in its record.
         self.hints = hints
+        self.undos = undos
         #: The match's save file; a new match gets a new one, taken when it is first written.
         self.save = save if save is not None else MatchSave.new()
         #: Why the last save failed (the player has been told), or None.
@@ -101,6 +113,8 @@ class TableScreen(Screen[None], Generic[V]):
         self.names = seat_names(config, watched=not self.humans)
         #: Several people share the keyboard: each turn of another person is handed over first.
         self.hot_seat = len(self.humans) > 1
+        #: Undo is for one person playing against computers: nobody else's decision is ever taken back.
+        self.undoes = len(self.humans) == 1
         #: The person whose cards are on show: the only person at the table; with several, the one whose
         #: decision it is (None between their turns, while the keyboard passes and computers play).
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -112,7 +126,7 @@ class TableScreen(Screen[None], Generic[V]):
         self.view: V | None = None
         self.message = ""
         self.skip = asyncio.Event()
-        self.history: list[list[Any]] = [list(self.match.scores)]
+        self.history: list[list[Any]] = self.match.scores_by_hand()
         self.match_result: str | None = None
         self.bindings_state: tuple[bool | None, ...] = ()
         self.footer_timer: Timer | None = None
@@ -130,6 +144,16 @@ class TableScreen(Screen[None], Generic[V]):
         self.offer_open: list[Action] | None = None
         #: (hand number, seat) pairs already asked about their optional calls.
         self.offered: set[tuple[int, int]] = set()
+        #: Cards moving over the table (when motion is on); ``motion_for``: the seat at the bottom and the
+        #: person looking when the motion set off (a motion never outlives either).
+        self.motion = CardMotion(self, max(POSITIONS))
+        self.motion_for: tuple[int, int | None] = (self.bottom, self.viewer)
+        #: The seat whose card has been played and has not reached the trick yet (it moves there when it does).
+        self.arriving: int | None = None
+        #: Where the card the person has just played lay in their hand (it sets off from there).
+        self.played_from: Region | None = None
+        #: How each card of the trick on the table shows while it moves, by its place.
+        self.moving_faces: dict[str, Face] = {}
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -190,7 +214,13 @@ class TableScreen(Screen[None], Generic[V]):
         wide, tall = width >= ROOMY[0], height >= ROOMY[1]
         self.update_classes({"-wide": wide, "-narrow": not wide, "-tall": tall, "-short": not tall})
 
+    def clear_log(self) -> None:
+        for log in self.query("#log").results(TableLog):
+            log.texts.clear()
+            log.clear()
+
     def on_resize(self) -> None:
+        self.end_motion()  # a card in flight would land where its place was before
         self.refresh_table()
 
     def roomy(self) -> tuple[bool, bool]:
@@ -204,6 +234,10 @@ class TableScreen(Screen[None], Generic[V]):
         if size == "large":
             return self.app.size.height >= LARGE_CARDS_HEIGHT
         return size == "auto" and all(self.roomy())
+
+    def on_screen_suspend(self) -> None:
+        # A dialog or a hand-over comes over the table: nothing moves behind it, nothing waits for it.
+        self.end_motion()
 
     def on_unmount(self) -> None:
         self.save_now()
@@ -242,13 +276,21 @@ class TableScreen(Screen[None], Generic[V]):
 
     @work(exclusive=True, group="game")
     async def run_match(self) -> None:
-        loop = GameLoop(self.match, self.build_players(), seed=self.config.seed,
-                        first_dealer=self.config.first_dealer, on_event=self.on_game_event)  # fmt: skip
+        """Play the match on (a new run, after an undo, replaces the one before: the group is exclusive)."""
+        match = self.match
+
+        async def on_event(event: Event) -> None:
+            if match is self.match:  # a loop an undo has stopped tells nothing more
+                await self.on_game_event(event)
+
+        loop = GameLoop(match, self.build_players(), seed=self.config.seed,
+                        first_dealer=self.config.first_dealer, on_event=on_event)  # fmt: skip
         self.refresh_table()
         await loop.run()
 
     async def on_game_event(self, event: Event) -> None:
         if isinstance(event, HandDealt):
+            self.arriving = None
             state = self.match.current
             self.say("")  # the last hand's announcement is out of date
             if state is not None:
@@ -262,6 +304,8 @@ class TableScreen(Screen[None], Generic[V]):
             seen = self.parts.seat_view(state, self.bottom) if state is not None else None
             said = self.parts.describe_action(event.action, self.names, view=seen)
             self.log_line(said)
+            if event.action.verb == PLAY_VERB:
+                self.arriving = event.action.seat
             # The turn moves on: a hint is out of date; an announcement stays for the person to read.
             if self.parts.announces(event.action) and event.action.seat not in self.humans:
                 self.announce(said)
@@ -279,6 +323,7 @@ class TableScreen(Screen[None], Generic[V]):
             self.log_trick(event.trick)
             self.refresh_table(finished=True)
             await self.pause_after_trick()
+            self.gather(event.trick.winner)
         elif isinstance(event, HandScored):
             self.history.append(list(event.scores))
             self.refresh_table()
@@ -292,8 +337,8 @@ class TableScreen(Screen[None], Generic[V]):
     async def pause_on_spread(self) -> None:
         """Cards just laid on the table (a Tarot chien turned up) stay a moment before a computer takes them."""
         state = self.match.current
-        spread = self.query_one(CardSpread)
-        if state is not None and spread.display and state.to_act not in self.humans:
+        spread = self.query(CardSpread)  # none once the app is closing under a match the computers play on
+        if state is not None and spread and spread.first().display and state.to_act not in self.humans:
             await wait_or_skip(self.skip, self.settings.pause * 3)
 
     async def pause_after_trick(self) -> None:
@@ -342,10 +387,10 @@ class TableScreen(Screen[None], Generic[V]):
             self.autosave()
 
     def record(self) -> dict[str, Any]:
-        """The match's record, marked ``assisted`` when the table helped (undo is not offered yet: 0 undos)."""
+        """The match's record, marked ``assisted`` when the table helped (hints, decisions taken back)."""
         record = self.match.to_record()
-        if self.hints:
-            record["assisted"] = {"undos": 0, "hints": self.hints}
+        if self.hints or self.undos:
+            record["assisted"] = {"undos": self.undos, "hints": self.hints}
         return record
 
     def finish_save(self) -> None:
@@ -486,6 +531,8 @@ class TableScreen(Screen[None], Generic[V]):
                 raise
 
     def _refresh_table(self, finished: bool = False) -> None:
+        if self.motion.moving and self.motion_for != (self.bottom, self.viewer):
+            self.end_motion()  # the table turns, or shows another person's cards: what moves was drawn for the last
         drawn = self.drawn_view()
         if drawn is None:
             return
@@ -534,7 +581,15 @@ class TableScreen(Screen[None], Generic[V]):
         aside_card, aside_title, note = self.parts.aside(view)
         aside = self.face(view, aside_card, title=aside_title) if aside_card is not None else None
         trick_area = self.query_one(TrickArea)
-        trick_area.show(placed, self.parts.centre_text(view), aside, note, large=self.large_cards())
+        large = self.large_cards()
+        moving = {self.position_of(seat): self.moving_face(placed[self.position_of(seat)], seat in face_down)
+                  for seat, _ in cards}  # fmt: skip
+        self.moving_faces = moving
+        arrival = self.arrival(trick_area, moving, large)
+        trick_area.show(placed, self.parts.centre_text(view), aside, note, large=large)
+        if arrival is not None:
+            self.start_motion([arrival], large)
+        self.motion_faces(trick_area, moving)
         spread = self.parts.spread(view, self.names)
         spread_area = self.query_one(CardSpread)
         if spread is not None:
@@ -543,6 +598,82 @@ class TableScreen(Screen[None], Generic[V]):
         if (spread is not None) != spread_area.display:
             spread_area.display = spread is not None
             trick_area.display = spread is None
+
+    # ------------------------------------------------------------------ motion
+    def motion_on(self) -> bool:
+        """Whether cards move now: motion is wanted, and the table is not under a dialog or a hand-over."""
+        return self.is_current and motion_wanted(self.app, self.settings.animations)
+
+    def moving_face(self, face: Face, face_down: bool) -> Face:
+        """How a card shows while it moves: a card played face down shows its back, even to its holder."""
+        return Face(-1, "", "", "", back=True, title=face.title, subtitle=face.subtitle) if face_down else face
+
+    def seat_region(self, seat: int) -> Region:
+        """Where a seat's cards are on screen: its panel, or the hand at the bottom."""
+        if seat == self.bottom:
+            return self.query_one(HandView).region
+        return self.query_one(f"#{self.position_of(seat)}", SeatPanel).region
+
+    def arrival(self, trick_area: TrickArea, moving: dict[str, Face], large: bool) -> Move | None:
+        """The card just played, as it moves to its place in the trick, if it has reached the trick now.
+
+        Its place is held empty until it lands. The last card of a trick reaches it with the trick shown won.
+        """
+        seat = self.arriving
+        if seat is None:
+            return None
+        position = self.position_of(seat)
+        if position not in moving:
+            return None  # not yet: the trick is shown won next, with this card in it
+        played_from, self.arriving, self.played_from = self.played_from, None, None
+        end = trick_area.place(position)
+        card = trick_area.cards[position]
+        if not self.motion_on() or not trick_area.display or not end or card.large != large:
+            return None  # no motion, or the trick has not been laid out at this size yet
+        start = played_from if seat == self.bottom and played_from else self.seat_region(seat)
+        self.motion.finish()  # the last motion lands first: its place shows its card in this very frame
+        trick_area.hold(position)
+        return Move(moving[position], start, end, lambda: trick_area.release(position))
+
+    def gather(self, winner: int | None) -> None:
+        """The won trick moves towards the seat that took it (to the middle when nobody did)."""
+        if not self.motion_on():
+            return
+        trick_area = self.query_one(TrickArea)
+        if not trick_area.display:
+            return
+        self.motion.finish()
+        to = self.seat_region(winner) if winner is not None else trick_area.region
+        cards = [(self.moving_faces[position], card.region) for position, card in trick_area.cards.items()
+                 if position in self.moving_faces and not card.empty and card.region]  # fmt: skip
+        if not to or not cards:
+            return
+        moves = [Move(face, region, Region(*centred(region.size, to), *region.size)) for face, region in cards]
+        self.start_motion(moves, trick_area.cards["bottom"].large)
+
+    def start_motion(self, moves: list[Move], large: bool) -> None:
+        self.motion_for = (self.bottom, self.viewer)
+        self.motion.start(moves, large)
+
+    def motion_faces(self, trick_area: TrickArea, moving: dict[str, Face]) -> None:
+        """A card on its way shows what its place would show now; a place emptied meanwhile ends the motion."""
+        for position in trick_area.held:
+            face = moving.get(position)
+            if face is None:
+                self.end_motion()
+                return
+            self.motion.show_face(0, face)  # one card arrives at a time
+
+    def end_motion(self) -> None:
+        """Every card in motion lands now (a key, a click, a resize, a screen over the table)."""
+        self.motion.finish()
+
+    def get_widget_at(self, x: int, y: int) -> tuple[Widget, Region]:
+        # A click goes through a card in motion to what lies under it: the card in the hand the person aims at.
+        for widget, region in self.get_widgets_at(x, y):
+            if not self.motion.is_flyer(widget):
+                return widget, region
+        return super().get_widget_at(x, y)
 
     def refresh_hand(self, view: V, held: int) -> None:
         hand = self.query_one(HandView)
@@ -645,14 +776,6 @@ class TableScreen(Screen[None], Generic[V]):
         keyed = any(self.key_calls(key) for key in CALL_KEYS)
         return keyed and self.view is not None and not self.unkeyed_calls(self.view)
 
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        # What the footer shows (the keys themselves are the binding chain's): one key for each call.
-        bindings = super().active_bindings
-        if self.calls_all_keyed():
-            bindings = {key: active for key, active in bindings.items() if active.binding.id != "calls"}
-        return bindings
-
     def call_binding(self, view: V, action: Action) -> str:
         """The binding that makes a call, the one the prompt, the footer and the hint name: the call's own call
         key, or else the calls key."""
@@ -671,7 +794,8 @@ class TableScreen(Screen[None], Generic[V]):
     def _settle_footer(self) -> None:
         self.footer_timer = None
         state = (*(self.check_action(name, ()) for name in ("move", "hint", "face_down", "play")),
-                 *(self.check_action("call_key", (key,)) for key in CALL_KEYS), self.calls_all_keyed())  # fmt: skip
+                 *(self.check_action("call_key", (key,)) for key in CALL_KEYS), self.calls_all_keyed(),
+                 self.can_undo())  # fmt: skip
         if state != self.bindings_state:
             self.bindings_state = state
             self.refresh_bindings()
@@ -746,6 +870,7 @@ class TableScreen(Screen[None], Generic[V]):
         hand = self.query_one(HandView)
         if self.view is None or not 0 <= position < len(hand.cards):
             return
+        self.played_from = hand.cards[position].region
         self.submit(self.parts.play_entry(self.view, hand.cards[position].index, face_down=face_down))
 
     def action_face_down(self) -> None:
@@ -865,6 +990,95 @@ class TableScreen(Screen[None], Generic[V]):
         named = action.value if isinstance(action.value, tuple) else action.get("cards", ())
         index = {code: card for card, code in enumerate(view.deck.codes)}
         return frozenset(index[code] for code in named if isinstance(code, str) and code in index)
+
+    # ------------------------------------------------------------------ undo
+    def undo_offered(self) -> bool:
+        """Whether this table takes decisions back at all: one person, every other seat a computer."""
+        return self.undoes
+
+    def can_undo(self) -> bool:
+        """Whether the undo key takes something back now (the footer shows it only then)."""
+        return self.undoes and not self.match.over and last_decision(self.match, self.humans) is not None
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        # What the footer shows; the keys themselves are the binding chain's. The undo key stays bound when
+        # there is nothing to undo, so that it says so; the calls key stays bound beside the call keys that
+        # make every call (Truco's v and e), so that the footer names one key for each call.
+        bindings = shown_bindings(super().active_bindings, self.can_undo())
+        if self.calls_all_keyed():
+            bindings = {key: active for key, active in bindings.items() if active.binding.id != "calls"}
+        return bindings
+
+    def undo_refusal(self) -> str | None:
+        """Why the undo key takes nothing back now, or None when it does."""
+        if not self.humans:
+            return "Nothing to undo: you are watching the computers."
+        if self.hot_seat:
+            return "Undo is only for you alone against computers."
+        if self.match.over:
+            return "Nothing to undo: the match is finished."
+        if last_decision(self.match, self.humans) is None:
+            return "Nothing to undo yet: no decision of yours so far."
+        return None
+
+    def action_undo(self) -> None:
+        """Take back the person's last decision and all the computers did after it; the match goes on from there.
+
+        Whatever the table was doing stops first: a computer thinking (its answer, when it comes, is dropped),
+        a pause, a dialog asking a decision, the score sheet between two hands.
+        """
+        refusal = self.undo_refusal()
+        taken = take_back(self.match, self.humans) if refusal is None else None
+        if taken is None:
+            self.tell(refusal or "Nothing to undo.")
+            return
+        self.stop_play()
+        self.undos += 1
+        self.go_back_to(taken)
+        self.autosave()  # the save is the match as it stands now, and counts the undo
+        self.run_match()  # with new computer players, which see only their views of the match gone back to
+
+    def stop_play(self) -> None:
+        """Stop the match's run where it waits, and close the dialogs it had opened over the table."""
+        self.workers.cancel_group(self, "game")
+        self.workers.cancel_group(self, "dialog")
+        while self.app.screen is not self and self in self.app.screen_stack:
+            self.app.pop_screen()
+
+    def go_back_to(self, taken: TakenBack) -> None:
+        """Show the match taken back: the hand as it was before the decision, the log and score sheet without
+        what was undone."""
+        self.match = taken.match
+        self.waiting = None
+        self.view = None
+        self.message = ""
+        self.offer_open = None
+        self.match_result = None
+        self.history = self.match.scores_by_hand()
+        # The calls offered before a card come again when the undone decision was one of them.
+        number = taken.place.hand + 1
+        again = taken.decision.verb != PLAY_VERB
+        self.offered = {(n, seat) for n, seat in self.offered if n < number or (n == number and not again)}
+        state = self.match.current
+        seen = self.parts.seat_view(state, self.bottom) if state is not None else None
+        said = self.parts.describe_action(taken.decision, self.names, view=seen)
+        self.clear_log()
+        self.log_line(f"{self.rules.title}: {', '.join(self.names)}.")
+        self.log_hand_so_far()
+        later = taken.actions - 1
+        after = {0: "", 1: " (and the action after it)"}.get(later, f" (and the {later} actions after it)")
+        self.log_line(f"— Undone: {said}{after}")
+        # One line above the prompt (52 columns at 80 x 24): the log says how much went.
+        self.say(f"Undone (hand {number}): {said}" if taken.hands else f"Undone: {said}")
+        self.refresh_table()
+
+    def tell(self, text: str) -> None:
+        """A notice, shown on a dialog asking a decision too when one is open over the table."""
+        self.say(text)
+        dialog = self.app.screen
+        if dialog is not self and isinstance(dialog, HintedDialog):
+            dialog.show_hint(text)
 
     def action_skip_wait(self) -> None:
         self.skip.set()

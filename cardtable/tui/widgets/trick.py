@@ -2,12 +2,16 @@
 
 The two lower corners, where no seat plays, hold what lies beside the trick: a card turned up (Truco's
 vira) and a short note (the manilhas).
+
+A place can be held empty while its card is still on its way there (``hold``, ``release``): the card in motion
+is drawn over the table, and the place shows it once it has landed.
 """
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Container, Grid
+from textual.geometry import Region
 from textual.widgets import Static
 
 from .card import CardWidget, Face
@@ -27,6 +31,10 @@ class TrickArea(Grid):
         self.aside_card = CardWidget(classes="in-trick aside")
         self.aside_note = Static("", classes="aside-note", markup=False)
         self.aside_text = ""
+        #: Places whose card is still on its way there: drawn empty until it lands.
+        self.held: set[str] = set()
+        #: The face each place shows, or shows once its card has landed.
+        self.faces: dict[str, Face] = {}
 
     def compose(self) -> ComposeResult:
         by_cell = {cell: position for position, cell in SLOTS.items()}
@@ -61,10 +69,27 @@ class TrickArea(Grid):
         if centre != self.centre_text:
             self.centre_text = centre
             self.centre.update(centre, layout=False)
+        self.faces = dict(placed)
         for position, card in self.cards.items():
             face = placed.get(position)
             # Emptied, not hidden nor removed: the screen needs no new layout.
-            if face is None:
+            if face is None or position in self.held:
                 card.clear(large)
             else:
                 card.show(face, large)
+
+    def hold(self, position: str) -> None:
+        """Keep ``position`` empty, whatever ``show`` places there, until ``release``."""
+        self.held.add(position)
+        self.cards[position].clear()
+
+    def release(self, position: str) -> None:
+        """The card on its way to ``position`` has landed: the place shows its face again."""
+        self.held.discard(position)
+        face = self.faces.get(position)
+        if face is not None:
+            self.cards[position].show(face)
+
+    def place(self, position: str) -> Region:
+        """Where the card at ``position`` is drawn on screen (empty before the trick is first laid out)."""
+        return self.cards[position].region

@@ -1,0 +1,79 @@
+"""Taking a decision back: the match as it stood just before a seat's last action, with all that followed gone.
+
+Nothing is undone in place: the match is played again from its own record up to that moment, the way a save
+is resumed, so the hands come back exactly as they were (each from the deal the record keeps) and the history
+that remains is clean, as if the decisions taken back had never been made.  A hand that is dealt again
+afterwards gets the same cards, since every deal comes from the match's seed and the hand's number.
+
+A finished match is final: its result is kept, and nothing in it can be taken back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from .game import Action, GameRules
+from .loop import resume_match
+from .match import Match
+from .records import parse_record
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where an action lies in a match: its hand and its position among that hand's actions, from 0."""
+
+    hand: int
+    index: int
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """What an undo did: the match as it stood before ``decision``, which it took back at ``place``."""
+
+    match: Match
+    decision: Action
+    place: Place
+    #: How many actions went: the decision and every one made after it, by any seat.
+    actions: int
+    #: How many hands the match went back (0: the decision was in the hand in play).
+    hands: int
+
+
+def last_decision(match: Match, seats: Collection[int]) -> Place | None:
+    """The place of the last action one of ``seats`` took, or None when they have taken none."""
+    for number in range(len(match.hands) - 1, -1, -1):
+        actions = match.hands[number].actions
+        for index in range(len(actions) - 1, -1, -1):
+            if actions[index].seat in seats:
+                return Place(number, index)
+    return None
+
+
+def before(match: Match, place: Place) -> Match:
+    """A new match: ``match`` as it stood just before the action at ``place``, resumed from its shortened record."""
+    record = match.to_record()
+    hands = record["hands"][: place.hand + 1]
+    hands[-1] = {**hands[-1], "actions": hands[-1]["actions"][: place.index]}
+    rules = match.rules
+
+    def this_game(_name: object) -> GameRules:
+        return rules
+
+    return resume_match(parse_record({**record, "hands": hands}, this_game))
+
+
+def take_back(match: Match, seats: Collection[int]) -> TakenBack | None:
+    """Undo the last decision of ``seats`` and everything every seat did after it.
+
+    None when there is nothing to take back: ``seats`` have made no decision yet, or the match is over.
+    """
+    if match.over:
+        return None
+    place = last_decision(match, seats)
+    if place is None:
+        return None
+    later = sum(len(hand.actions) for hand in match.hands[place.hand + 1 :])
+    undone = len(match.hands[place.hand].actions) - place.index + later
+    decision = match.hands[place.hand].actions[place.index]
+    return TakenBack(before(match, place), decision, place, undone, len(match.hands) - 1 - place.hand)
