@@ -14,7 +14,8 @@ Two policies are timed:
 * ``fast``: the expert's playout (``cardtable.games.playout``): the same strategy on the hand's masks, with an
   incremental card count.
 
-and two lengths of the exact part: the last three tricks and the last four.  The exact part is one solve of the
+and two lengths of the exact part: the last three tricks and the last four.  Tarot's playouts have no exact part
+(its expert plays every deal out to its score; ``exact`` reads 0).  The exact part is one solve of the
 position when the tricks left reach it (``Solver.value``), or, with ``--per-card``, a solve of each of the
 leader's cards (``Solver.value_after``, what the solver offered before it could value a position).
 
@@ -37,7 +38,7 @@ from cardtable.engine.cards import cards_in
 from cardtable.games import find_game
 from cardtable.games.endgame import EndgameRules, Solver
 
-GAMES = ("manille", "malilla")
+GAMES = ("manille", "malilla", "tarot")
 #: Seconds of this process's CPU: other work on the machine slows the wall clock, not this one (both rows use it).
 CLOCK = time.process_time
 POSITIONS = 300
@@ -140,9 +141,36 @@ def heuristic_rollout(state: Any, rules: EndgameRules, tips: Callable[[Any], int
     return our_points(state, seat) + exact_points(state, rules, seat, per_card)
 
 
+def tarot_rollout(state: Any, policy: str) -> float:
+    """A Tarot rollout to the end of the deal (no exact part: the deal's score is the worth of the rollout)."""
+    from cardtable.games.tarot.ai import Table, choose_card
+    from cardtable.games.tarot.playout import TarotPlayout
+
+    seat = state.turn
+    state.play_card((state.legal_play_mask() & -state.legal_play_mask()).bit_length() - 1)
+    if policy == "fast":
+        return TarotPlayout(seat).final_score(state)
+    while not state.complete:
+        view = state.view(state.turn)
+        legal = view.legal_mask
+        state.play_card(legal.bit_length() - 1 if not legal & (legal - 1) else choose_card(Table(view)))
+    return float(state.delta[seat])
+
+
 def measure(game: str, policy: str, exact: int, seconds: float, run: int, per_card: bool) -> float | None:
     """Rollouts per second over the positions, cycling through them for ``seconds``."""
     found = positions(game, POSITIONS, seed=1)
+    if game == "tarot":
+        done = 0
+        started = CLOCK()
+        deadline = started + seconds
+        index = run
+        while CLOCK() < deadline:
+            for _ in range(20):
+                tarot_rollout(found[index % len(found)].clone(), policy)
+                index += 1
+                done += 1
+        return done / (CLOCK() - started)
     rules_for = find_game(game)
     options = rules_for.parse_options(None, 4)
     from cardtable.games.cardcount import count_cards
@@ -196,7 +224,7 @@ def main() -> None:
     print(f"{header}   (median of {args.runs} runs of {args.seconds} s of CPU)")
     for game in games:
         for policy in policies:
-            for exact in (3, 4):
+            for exact in (0,) if game == "tarot" else (3, 4):
                 rates = [measure(game, policy, exact, args.seconds, run, args.per_card) for run in range(args.runs)]
                 if any(rate is None for rate in rates):
                     print(f"{game:<10} {policy:<10} {exact:>5} {'(none)':>11}")

@@ -93,7 +93,8 @@ def _verdict(record: Record, match: Match, out: dict[str, Any], names: Sequence[
     if upcoming:
         lines.append(f"Next: {names[upcoming['seat']]} to act.")
         if "hint" in upcoming:
-            lines.append(f"Hint: {_hint(match, upcoming['hint'], words)}")
+            reason = upcoming.get("hint_reason")
+            lines.append(f"Hint: {_hint(match, upcoming['hint'], words)}" + (f" {reason}" if reason else ""))
     return lines
 
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from .errors import IllegalAction, RecordError
 from .game import HandState
+from .hints import advise
 from .match import Match
-from .players import Budget, make_computer, run_now
 from .records import Record
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
@@ -69,7 +69,12 @@ def next_decision(match: Match, hint: str | None = None) -> dict[str, Any] | Non
     assert seat is not None
     out: dict[str, Any] = {"seat": seat, "legal": state.legal_for_output()}
     if hint is not None:
-        # A level that searches hints with the fast budget's fixed work, never a deadline: the same hint every time.
-        player = make_computer(match.rules, hint, budget=Budget.FAST)
-        out["hint"] = state.resolve(run_now(player.choose(state.view(seat)))).to_json()
+        # The table's hint key asks the same code: a level that searches thinks with the fast budget's fixed work,
+        # never a deadline, so the hint and its reason are the same every time.
+        rules = match.rules
+        given = advise(rules, rules.words_for(match.options), state.view(seat), rules.seat_names(match.players),
+                       level=hint)  # fmt: skip
+        assert given.action is not None  # no calls are offered out of turn here: the seat decides
+        out["hint"] = state.resolve(given.action).to_json()
+        out["hint_reason"] = given.reason
     return out

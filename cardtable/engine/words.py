@@ -16,6 +16,7 @@ from .cards import RANK_NAMES, SUIT_GLYPHS, SUIT_NAMES, split_code
 
 if TYPE_CHECKING:
     from .game import Action, View
+    from .hints import Findings, Hint
 
 #: Verbs whose third person adds "es" ("passes", "goes"): "you" and a team take them without it.
 _ES_ENDINGS = ("sses", "ches", "shes", "xes", "oes")
@@ -151,6 +152,67 @@ class GameWords(Generic[V]):
         label = self.choice_label(action)
         return label[:1].lower() + label[1:]
 
+    # ------------------------------------------------------------- why a hint
+    def hint_reason(self, view: View, action: Action | None, findings: Findings | None, names: Sequence[str]) -> str:
+        """Why the hint advises ``action`` (None: none of the calls offered), in one sentence.
+
+        It is made of the facts the view holds that bear on the decision (``hint_facts``: the first is the point,
+        the rest support it) and what the search found (``search_figures``), so it depends on nothing the seat
+        may not know.
+        """
+        facts: list[str] = []
+        if action is not None and len(view.legal_actions()) == 1:
+            facts.append("it is your only choice")
+        else:
+            facts = self.hint_facts(view, action, findings, names)
+        return reason_sentence(facts, self.search_figures(view, action, findings))
+
+    def hint_facts(self, view: View, action: Action | None, findings: Findings | None, names: Sequence[str]
+                   ) -> list[str]:  # fmt: skip
+        """The facts of ``view`` behind the advice, the point first (each game says its own)."""
+        return []
+
+    def search_figures(self, view: View, action: Action | None, findings: Findings | None) -> str:
+        """What the search found, in a clause: "best in 11 of 16 deals tried, 1.5 points ahead of passing"."""
+        if findings is None or not findings.worlds:
+            return ""
+        deals = counted(findings.worlds, "deal")
+        chosen = findings.index(action)
+        if findings.needed is not None and len(findings.options) == 1:
+            mean = findings.means[0]
+            said = f"played out in {deals}, the hand is worth {signed(mean)} {findings.unit} to your side on average"
+            threshold = self.threshold(findings.options[0], findings.needed)
+            return f"{said}; {threshold}" if threshold else said
+        if chosen is None:
+            return f"in {deals} tried, no choice here did better"
+        share = findings.best_in[chosen] if findings.best_in else None
+        said = f"best in {share} of the {deals} tried" if share else f"best on average over the {deals} tried"
+        other = findings.runner_up(action)
+        if other is None:
+            return said
+        margin = findings.means[chosen] - findings.means[other]
+        rival = self.option_name(findings.options[other], view)
+        if margin >= 0.05:
+            return f"{said}, {margin:.1f} {findings.unit} a hand ahead of {rival}"
+        if margin > -0.05:
+            return f"{said}, as good as {rival}"
+        return f"{said}; {rival} did {-margin:.1f} {findings.unit} better, a small price for keeping them guessing"
+
+    def threshold(self, option: Action, needed: float) -> str:
+        """When a threshold decision is taken: "a knock needs +2.0" (each game says its own)."""
+        return ""
+
+    def option_name(self, action: Action, view: View | None = None) -> str:
+        """Another choice, named in a hint's reason: "K♠", "pass (no bid)"."""
+        if action.verb == "play" and not action.get("hidden"):
+            return self.card_text(action.value)
+        return self.advice(action, view)
+
+    def hint_said(self, hint: Hint, view: View | None = None) -> str:
+        """The whole hint after "Hint: ": the advice and its reason, "play 10♥. It wins the trick."."""
+        advice = self.hint_text(hint.action, view) if hint.action is not None else "no, thanks."
+        return f"{advice} {hint.reason}" if hint.reason else advice
+
     def deal_lines(self, view: V, names: Sequence[str]) -> list[str]:
         """What the table's log says when a hand is dealt (the turned card, say), from what every seat may see."""
         return []
@@ -158,3 +220,28 @@ class GameWords(Generic[V]):
     def deal_story(self, view: V, names: Sequence[str]) -> list[str]:
         """What a hand history says of a deal: the log's lines, and what the table shows aside at a glance."""
         return self.deal_lines(view, names)
+
+
+def signed(number: float) -> str:
+    """A mean with its sign, to one decimal: "+2.3", "-0.5", "0"."""
+    if abs(number) < 0.05:
+        return "0"
+    return f"{number:+.1f}"
+
+
+def reason_sentence(facts: Sequence[str], figures: str = "") -> str:
+    """A hint's reason from its facts (the point, then what supports it) and the search's figures:
+    "It wins the trick — East showed out of hearts and North has no trumps left (best in 12 of the 16 deals
+    tried)."; empty when there is nothing to say."""
+    facts = [fact for fact in facts if fact]
+    if not facts and not figures:
+        return ""
+    if not facts:
+        text = figures
+    else:
+        text = facts[0]
+        if len(facts) > 1:
+            text += " — " + listed(list(facts[1:]))
+        if figures:
+            text += f" ({figures})"
+    return text[:1].upper() + text[1:] + "."

@@ -19,10 +19,11 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from cardtable.engine.game import Action, GameRules, HandState, Hidden, View
+from cardtable.engine.hints import Findings, note
 from cardtable.engine.players import DEFAULT_BUDGET, Budget, ComputerPlayer
 
 T = TypeVar("T")
@@ -86,6 +87,8 @@ class Outcome:
 
     means: list[float]
     worlds: int
+    #: For each candidate, the worlds in which it was worth the most (ties count for each): what a hint says.
+    best_in: list[int] = field(default_factory=list)
 
     def best(self, tolerance: float = 1e-9) -> list[int]:
         """The candidates whose mean is best (within ``tolerance``)."""
@@ -110,6 +113,7 @@ def search(
     dealt = worlds if worlds is not None else rules.sample_hidden(view, rng, budget.worlds)
     count = len(decision.candidates)
     totals = [0.0] * count
+    best_in = [0] * count
     weights = 0.0
     played = 0
     for hidden in in_time(dealt, budget):
@@ -117,13 +121,19 @@ def search(
         w = 1.0 if weight is None else weight(world)
         if w <= 0:
             continue
-        for choice in range(count):
-            totals[choice] += w * decision.value(world, choice)
+        values = [decision.value(world, choice) for choice in range(count)]
+        top = max(values)
+        for choice, value in enumerate(values):
+            totals[choice] += w * value
+            if value >= top - 1e-9:
+                best_in[choice] += 1
         weights += w
         played += 1
     if not weights:
-        return Outcome([0.0] * count, 0)
-    return Outcome([total / weights for total in totals], played)
+        return Outcome([0.0] * count, 0, best_in)
+    outcome = Outcome([total / weights for total in totals], played, best_in)
+    note(Findings(tuple(decision.candidates), tuple(outcome.means), played, tuple(best_in)))
+    return outcome
 
 
 def in_time(worlds: Iterable[T], budget: SearchBudget) -> Iterator[T]:

@@ -169,7 +169,7 @@ def test_a_hint_is_told_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     assert text.splitlines()[-2] == "Next: East to act."
     # The hint names the card as the table draws it, as every refusal does: "You must ... beat 7♠: play J♠, ..."
     assert "beat 7♠: play J♠, Q♠ or K♠." in text.splitlines()[-3]
-    assert text.splitlines()[-1] in ("Hint: play J♠.", "Hint: play Q♠.", "Hint: play K♠.")
+    assert text.splitlines()[-1].startswith(("Hint: play J♠. ", "Hint: play Q♠. ", "Hint: play K♠. "))
 
 
 # ----------------------------------------------------------------- bad inputs: one line, the documented status

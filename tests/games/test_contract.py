@@ -19,9 +19,10 @@ import pytest
 
 from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import GameRules, HandState, View
+from cardtable.engine.hints import advise
 from cardtable.engine.match import Match
 from cardtable.engine.options import option_fields
-from cardtable.engine.players import Budget, RandomPlayer, computer_levels, make_computer
+from cardtable.engine.players import RandomPlayer, computer_levels
 from cardtable.engine.records import parse_record
 from cardtable.engine.replay import EXIT_MALFORMED, replay
 from cardtable.games import available_games, find_game
@@ -139,10 +140,15 @@ def check_secrecy(match: Match, rng: random.Random, tally: dict[str, int]) -> No
 
 def check_hints_agree(rules: GameRules, view: View, other: View, tally: dict[str, int]) -> None:
     """Every level that searches decides alike in a view and in the same view reached with two unseen cards
-    swapped: it reads nothing but the view (the same hint wherever the hidden cards are)."""
+    swapped, and says the same reason for it: it reads nothing but the view (the same hint, for the same reason,
+    wherever the hidden cards are)."""
+    words = rules.words_for(getattr(view, "options", None))
+    names = rules.seat_names(view.players)
     for level in searching_levels(rules):
-        first = make_computer(rules, level, budget=Budget.FAST).decide(view)
-        assert make_computer(rules, level, budget=Budget.FAST).decide(other) == first, f"{level} reads past its view"
+        first = advise(rules, words, view, names, level=level)
+        again = advise(rules, words, other, names, level=level)
+        assert again.action == first.action, f"{level} reads past its view"
+        assert again.reason == first.reason, f"{level}'s reason reads past its view: {first.reason} / {again.reason}"
         tally["hints"] += 1
 
 

@@ -34,6 +34,24 @@ def table_config(game: str, seats: list[str], *, names: list[str] | None = None,
                        options or {}, seed, first_dealer)  # fmt: skip
 
 
+async def hint_worked_out(pilot: Pilot[None], table: TableScreen, seconds: float = 30.0) -> None:
+    """Wait while the table works a hint out (in a thread: a time, not a number of steps, bounds it)."""
+    deadline = time.monotonic() + seconds
+    while table.hinting:
+        assert time.monotonic() < deadline, "the hint was never worked out"
+        await pilot.pause(0.01)
+
+
+async def press_hint(pilot: Pilot[None], table: TableScreen, seconds: float = 30.0) -> None:
+    """Press the hint key and wait until the table has given the hint (a busy machine may take a while)."""
+    given = table.hints
+    await pilot.press("t")
+    deadline = time.monotonic() + seconds
+    while table.hinting or table.hints == given:
+        assert time.monotonic() < deadline, "the hint was never given"
+        await pilot.pause(0.01)
+
+
 def table_of(app: CardTableApp) -> TableScreen | None:
     return next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
 

@@ -38,7 +38,7 @@ from cardtable.tui.screens.table import POSITIONS, TableScreen
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.seat import SeatPanel
 from cardtable.tui.widgets.trick import TrickArea
-from tests.tui.driver import pick_cards, settle
+from tests.tui.driver import hint_worked_out, pick_cards, settle
 from tests.tui.hidden import leaks, mentions, screen_texts, secret_cards, secret_phrases
 
 NAMES = ["Ana", "Bea", "Cy", "Dee", "Eli", "Fay"]
@@ -417,6 +417,7 @@ class Driver:
         if self.first_time("t", seat, hand, self.turns if blind else 0):
             await self.pilot.press("t")
             await self.pilot.pause()
+            await hint_worked_out(self.pilot, table)
             self.search("the hint")
             self.run.opened.add("hint")
             # Play another card than the one hinted, so that a hint left on screen would name a secret.
@@ -638,6 +639,7 @@ async def test_between_two_peoples_turns_nothing_of_either_hand_shows() -> None:
                 break
         assert table.waiting is not None and table.view is not None
         await pilot.press("t")  # the hint names a card, and Ana plays another one
+        await hint_worked_out(pilot, table)
         hand = table.query_one(HandView)
         legal = table.parts.legal_keys(table.view)
         hinted = hand.cursor

@@ -21,7 +21,7 @@ from cardtable.tui.screens.new_game import NewGameScreen, seat_kinds
 from cardtable.tui.screens.settings import SettingsScreen
 from cardtable.tui.screens.start import StartScreen, TooSmallScreen
 from cardtable.tui.widgets.hand import HandView
-from tests.tui.driver import my_turn, screen_text, table_config, table_of
+from tests.tui.driver import my_turn, press_hint, screen_text, table_config, table_of
 
 COMPUTERS = ["human", "random", "random", "random"]
 
@@ -95,10 +95,14 @@ async def test_calls_and_last_trick_say_when_there_is_nothing_and_a_hint_goes_wi
         assert notice(app) == "No trick has been played yet in this hand."
         await pilot.press("c")
         assert notice(app) == "Nothing to call now."
-        await pilot.press("t")
+        await press_hint(pilot, table)
         hinted = notice(app)
-        assert hinted.startswith("Hint: play ")
-        assert hinted in screen_text(app)  # on its own line, over nothing
+        assert hinted.startswith("Hint: play ") and len(hinted) > 60  # the advice and why
+        # On its own lines, over nothing: a sentence too long for one line wraps onto the next.
+        shown = screen_text(app)
+        assert all(word in shown for word in hinted.split()), (hinted, shown)
+        line = table.query_one("#notice")
+        assert line.size.height == min(3, -(-len(hinted) // line.content_size.width)), (line.size, hinted)
         await pilot.press("enter")
         await until(pilot, lambda: table.waiting is None or table.notice_text != hinted)
         assert table.notice_text != hinted
@@ -113,9 +117,10 @@ async def test_a_bid_is_hinted_in_its_dialog_and_enter_takes_the_hint() -> None:
         await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         table = table_of(app)
         assert table is not None
-        wanted, advice = table.hint_choice()
-        assert wanted and advice is not None and advice.verb != PLAY_VERB
-        await pilot.press("t")
+        assert table.view is not None
+        advice = table.hint_for(table.view, None).action
+        assert advice is not None and advice.verb != PLAY_VERB
+        await press_hint(pilot, table)
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog)
         hint = str(dialog.query_one(".dialog-hint", Static).render())
@@ -138,8 +143,9 @@ async def test_a_manille_bid_is_hinted_in_the_bid_dialog() -> None:
         await until(pilot, lambda: isinstance(app.screen, BidDialog))
         table = table_of(app)
         assert table is not None
-        _, advice = table.hint_choice()
-        await pilot.press("t")
+        assert table.view is not None
+        advice = table.hint_for(table.view, None).action
+        await press_hint(pilot, table)
         dialog = app.screen
         assert isinstance(dialog, BidDialog) and advice is not None
         chosen = dialog.passing if advice == dialog.passing else dialog.legal.get((dialog.value, dialog.suit))
@@ -263,9 +269,9 @@ async def test_the_ecart_is_hinted_in_its_dialog_and_enter_puts_those_cards_asid
         assert isinstance(dialog, PickCardsDialog)
         table = table_of(app)
         assert table is not None and table.view is not None
-        _, advice = table.hint_choice()
+        advice = table.hint_for(table.view, None).action
         assert advice is not None and advice.verb == "discard"
-        await pilot.press("t")
+        await press_hint(pilot, table)
         assert dialog.chosen == set(table.cards_of(table.view, advice)) and len(dialog.chosen) == dialog.count
         await pilot.press("enter")
         await until(pilot, lambda: any(a.verb == "discard" for a in table.match.hands[-1].actions))
@@ -289,8 +295,9 @@ async def test_malillas_redeal_question_is_hinted_in_its_dialog(dealer: int) -> 
         assert isinstance(dialog, ChoiceDialog)
         table = table_of(app)
         assert table is not None
-        _, advice = table.hint_choice()
-        await pilot.press("t")
+        assert table.view is not None and table.waiting is not None
+        advice = table.hint_for(table.view, list(table.waiting.offered) or None).action
+        await press_hint(pilot, table)
         highlighted = dialog.query_one(OptionList).highlighted
         assert highlighted is not None
         offered = [value for _, value in dialog.choices]

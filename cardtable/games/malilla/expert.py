@@ -19,6 +19,7 @@ import random
 import statistics
 
 from cardtable.engine.game import CALL_VERB, Action
+from cardtable.engine.hints import Findings, note
 from cardtable.engine.players import Budget
 from cardtable.games.endgame import EndgameRules
 from cardtable.games.playout import EXACT_TRICKS, CardPlay, Playout, PointTrickGame
@@ -114,4 +115,6 @@ class MalillaExpert(SearchingPlayer[MalillaView]):
                 state.apply(Action(state.turn, CALL_VERB, DECLINE))
             playout = Playout(game, view.trump, view.seat)
             values.append(worth[playout.final_points(state, list(count.ruled_out))])
-        return statistics.fmean(values) if values else 0.0
+        mean = statistics.fmean(values) if values else 0.0
+        note(Findings((Action(view.seat, CALL_VERB, REDEAL),), (mean,), len(values), needed=-REDEAL_MARGIN))
+        return mean

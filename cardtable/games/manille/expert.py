@@ -18,6 +18,7 @@ import random
 import statistics
 
 from cardtable.engine.game import BID_VERB, CALL_VERB, Action, HandState
+from cardtable.engine.hints import Findings, note
 from cardtable.engine.players import Budget
 from cardtable.games.cardcount import count_cards
 from cardtable.games.endgame import EndgameRules
@@ -133,6 +134,7 @@ class ManilleExpert(SearchingPlayer[ManilleView]):
         worth = hand_worth(Table(view))
         expected = statistics.fmean(worth[round(p)] for p in pips)
         margin = KNOCK_MARGIN if word == KNOCK else COUNTER_MARGIN
+        note(Findings((Action(view.seat, CALL_VERB, word),), (expected,), len(pips), needed=margin))
         return Action(view.seat, CALL_VERB, word if expected >= margin else PASS)
 
     def bid(self, view: ManilleView) -> Action:
@@ -148,6 +150,7 @@ class ManilleExpert(SearchingPlayer[ManilleView]):
             return Action(view.seat, BID_VERB, PASS)
         quota = QUOTA[view.players]
         best: tuple[float, int] | None = None
+        tried: list[tuple[Action, float]] = []  # for a hint's reason
         for suit in range(len(DECK.suits)):
             bid = Action(view.seat, BID_VERB, lowest, (("suit", DECK.suits[suit]),))
             pips = self._points_played_out(view, [bid])
@@ -157,11 +160,13 @@ class ManilleExpert(SearchingPlayer[ManilleView]):
             total = len(pips) + 0.0
             theirs_over = [max(0.0, (60 - p) - quota) for p in pips if p < lowest]
             expected = (sum(made) - sum((lowest - quota) + t for t in theirs_over)) / total
+            tried.append((bid, expected))
             if best is None or expected > best[0]:
                 best = (expected, suit)
         assert best is not None
         expected, suit = best
         needed = BID_MARGIN + (OVER_PARTNER if partner_bid is not None else 0.0)
+        note(Findings(tuple(a for a, _ in tried), tuple(e for _, e in tried), len(pips), needed=needed))
         if expected < needed:
             return Action(view.seat, BID_VERB, PASS)
         return Action(view.seat, BID_VERB, lowest, (("suit", DECK.suits[suit]),))

@@ -3,14 +3,18 @@ statements of table talk."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import Action, View
-from cardtable.engine.words import GameWords, says
+from cardtable.engine.words import GameWords, counted, says, signed
+from cardtable.games.trickfacts import TrickFacts
 
 if TYPE_CHECKING:  # the rule book reads its words: its view is named for the type checker only
+    from cardtable.engine.hints import Findings
+    from cardtable.games.cardcount import CardCount
+
     from .rules import ManilleView
 
 CALL_LABELS = {"knock": "Knock (x2)", "counter": "Counter (x4)", "pass": "Pass"}
@@ -158,6 +162,66 @@ class ManilleWords(GameWords["ManilleView"]):
         if action.verb == "say":
             return f"say “{self.statement_text(action)}”"
         return super().advice(action, view)
+
+    # ------------------------------------------------------------- why a hint
+    #: The club player's count of the cards and a card's pips, for the facts of a hint (joined in the game's
+    #: package, as its players are: the rule book reads these words and may not import them).
+    count_cards: Callable[[ManilleView], CardCount] | None = None
+    card_points: Sequence[int] = ()
+
+    def hint_facts(self, view: View, action: Action | None, findings: Findings | None, names: Sequence[str]
+                   ) -> list[str]:  # fmt: skip
+        if action is None or not isinstance(view, KnockRound):
+            return []
+        seen = cast("ManilleView", view)
+        deck = seen.deck
+        hand = seen.hand
+        if action.verb == "play":
+            if self.count_cards is None:
+                return []
+            partner = (seen.seat + 2) % 4 if seen.players == 4 else None
+            facts = TrickFacts(self, deck, self.card_points, seen, self.count_cards(seen), names, partner)
+            return facts.of_play(deck.parse(action.value), seen.legal_mask)
+        if action.verb == "call":
+            trumps = hand & seen.trumps
+            held = f"you hold {counted(trumps.bit_count(), 'trump')}" if trumps else "you hold no trumps"
+            tens = [code for code in deck.codes_of(hand) if code.startswith("10")]
+            if tens:
+                held += f" and {counted(len(tens), 'ten')} ({self.glyphs(tens)})"
+            return [held]
+        if action.verb == "bid":
+            if action.value == "pass":
+                return ["no trump suit makes a contract worth bidding"] if findings is not None else []
+            suit = action.get("suit")
+            length = sum(1 for code in deck.codes_of(hand) if code[-1] == suit)
+            best = "make your best contract" if findings is not None else "are your strongest suit"
+            return [f"{self.suit_names[suit]} as trump {best}", f"you hold {length} of them"]
+        if action.verb == "trump":
+            if action.value == "pass":
+                return ["your hand is too weak to choose: your partner may do better"]
+            if action.value == "none":
+                return ["your strength is spread over the suits, and no trump counts double"]
+            suit = action.value
+            length = sum(1 for code in deck.codes_of(hand) if code[-1] == suit)
+            return [f"{self.suit_names[suit]} is your strongest suit", f"you hold {length} of them"]
+        if action.verb == "say":
+            return ["tell your partner where your cards are, before you play"]
+        return []
+
+    def search_figures(self, view: View, action: Action | None, findings: Findings | None) -> str:
+        if findings is not None and findings.needed is not None and len(findings.options) > 1:
+            # An auction: the best contract's expected score against what a bid needs.
+            best = max(range(len(findings.options)), key=lambda i: findings.means[i])
+            option = findings.options[best]
+            said = (
+                f"played out in {counted(findings.worlds, 'deal')}, {option.value} in"
+                f" {self.suit_names[option.get('suit')]} scores {signed(findings.means[best])} on average"
+            )
+            return f"{said}; a bid needs {signed(findings.needed)}"
+        return super().search_figures(view, action, findings)
+
+    def threshold(self, option: Action, needed: float) -> str:
+        return f"a {option.value} needs {signed(needed)}"
 
 
 WORDS = ManilleWords()

@@ -6,8 +6,9 @@ from .ai import TarotHeuristic
 from .beginner import TarotBeginner
 from .count import sample_hidden
 from .expert import TarotExpert
-from .rules import RULES
+from .rules import OUDLERS, RULES, half_points_of
 from .tally import TarotTally
+from .words import WORDS
 
 RULES.add_sampler(sample_hidden)
 
@@ -15,5 +16,8 @@ RULES.add_level("beginner", TarotBeginner)
 RULES.add_level("heuristic", TarotHeuristic, label="Club player")
 RULES.add_level("expert", TarotExpert)
 RULES.count_with(TarotTally)
+# A hint counts oudlers and points as the rules do.
+WORDS.oudlers = OUDLERS
+WORDS.card_half_points = half_points_of
 
 __all__ = ["RULES"]

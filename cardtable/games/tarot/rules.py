@@ -378,10 +378,15 @@ class Piles:
         return twin
 
     def take(self, cards: Sequence[int], winner_side: int, excuse_side: int | None, last: bool,
-             excuse_won: bool) -> None:  # fmt: skip
-        """Count a finished trick (``excuse_side``: the side of the seat that played the Excuse, if it is in it)."""
-        half = sum(HALF_POINTS[c] for c in cards)
-        oudlers = sum(1 for c in cards if OUDLERS >> c & 1)
+             excuse_won: bool, half: int | None = None) -> None:  # fmt: skip
+        """Count a finished trick (``excuse_side``: the side of the seat that played the Excuse, if it is in it;
+        ``half``: its half points, when the caller has them)."""
+        if half is None:
+            half = sum(HALF_POINTS[c] for c in cards)
+        oudlers = 0
+        for card in cards:
+            if OUDLERS >> card & 1:
+                oudlers += 1
         if excuse_side is not None:
             moved = self._move_excuse(excuse_side, winner_side, last, excuse_won)
             if moved:
@@ -989,10 +994,18 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
     # ----------------------------------------------------------------- who wins a trick, and where the Excuse goes
     def _end_trick(self) -> tuple[int, tuple[int, tuple[int, ...], int, int, int]]:
         trick = self.trick
-        cards = tuple(card for _seat, card in trick)
+        # One pass over the trick (this runs at every trick of every playout of a search).
+        listed = []
+        trick_half = 0
+        excuse_seat = None
+        for seat, card in trick:
+            listed.append(card)
+            trick_half += HALF_POINTS[card]
+            if card == EXCUSE:
+                excuse_seat = seat
+        cards = tuple(listed)
         winner, win_card = self.win_seat, self.win_card
         last = len(self.trick_history) + 1 == self.size.cards_each
-        excuse_seat = next((s for s, c in trick if c == EXCUSE), None)
         if last and cards[0] == EXCUSE:
             # The slam exception: an Excuse led to the last trick by a side that won every earlier trick wins it.
             leader_side = self.side(trick[0][0])
@@ -1000,8 +1013,7 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
                 winner, win_card = trick[0][0], EXCUSE
                 self.excuse_won_last = True
         excuse_side = None if excuse_seat is None else self.side(excuse_seat)
-        self.piles.take(cards, self.side(winner), excuse_side, last, self.excuse_won_last)
-        trick_half = sum(HALF_POINTS[c] for c in cards)
+        self.piles.take(cards, self.side(winner), excuse_side, last, self.excuse_won_last, trick_half)
         return winner, (trick[0][0], cards, winner, trick_half, win_card)
 
     @property

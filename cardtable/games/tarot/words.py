@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol, cast
 
 from cardtable.engine.game import Action, View
-from cardtable.engine.words import GameWords, counted, listed, says
+from cardtable.engine.words import GameWords, counted, listed, says, signed
+from cardtable.games.tricks import beats
+
+if TYPE_CHECKING:
+    from cardtable.engine.hints import Findings
+
+    from .rules import TarotView
 
 CONTRACT_LABELS = {
     "pass": "Pass",
@@ -148,6 +154,123 @@ class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
                 return f"show a poignée: {self.card_list(action.get('cards') or (), 'and')}"
             return {"chelem": "announce a chelem", "no_chelem": "announce no chelem"}[action.value]
         return super().advice(action, view)
+
+    # ------------------------------------------------------------- why a hint
+    #: The oudlers and the points of a set of cards, in half points, for the facts of a hint (joined in the game's
+    #: package: the rule book reads these words and may not be imported by them).
+    oudlers: int = 0
+    card_half_points: Callable[[int], int] | None = None
+
+    def half_points(self, cards: int) -> int:
+        return self.card_half_points(cards) if self.card_half_points is not None else 0
+
+    def hint_facts(self, view: View, action: Action | None, findings: Findings | None, names: Sequence[str]
+                   ) -> list[str]:  # fmt: skip
+        if action is None or view.phase == "done":
+            return []
+        view = cast("TarotView", view)
+        deck = view.deck
+        hand = view.hand
+        trumps = (hand & view.trumps).bit_count()
+        oudlers = (hand & self.oudlers).bit_count()
+        held = f"you hold {counted(trumps, 'trump')} and {counted(oudlers, 'oudler')}"
+        if action.verb == "bid":
+            if action.value == "pass":
+                return ["your hand is not strong enough to take", held]
+            contract = action.value.replace("_", " ")
+            if findings is not None and findings.is_best(action):
+                return [f"a {contract} scores best in the deals played out", held]
+            return [f"your hand counts enough for a {contract}", held]
+        if action.verb == "declare":
+            if action.value == "poignee":
+                return [f"{counted(len(action.get('cards') or ()), 'trump')} shown earn the poignée's bonus"]
+            if action.value == "chelem":
+                return ["you may well take every trick", held]
+            return ["taking every trick is out of reach", held]
+        if action.verb == "king":
+            suit = action.value[-1]
+            length = sum(1 for c in deck.codes_of(hand) if c[-1] == suit and not c.startswith("T") and c != "EX")
+            name = self.suit_names[suit]
+            if not length:
+                return [f"you hold no {name}: the holder of {self.card_text(action.value)} makes the tricks you cannot"]
+            return [f"you hold {length} {name}: the holder of {self.card_text(action.value)} will help you win them"]
+        if action.verb == "discard":
+            cards = deck.mask_of(action.value)
+            kept = hand & ~cards
+            void = [
+                self.suit_names[s]
+                for s in deck.suits
+                if not any(c[-1] == s for c in deck.codes_of(kept) if not c.startswith("T") and c != "EX")
+            ]
+            facts = [f"the écart puts {self.half_points(cards) / 2:g} points out of the defence's reach"]
+            if void:
+                facts.append(f"it leaves you void in {listed(void)}, so you can trump them")
+            return facts
+        if action.verb == "play":
+            card = deck.index[action.value]
+            if card == view.excuse:
+                return ["the Excuse keeps its points for your side whoever wins the trick"]
+            return self.play_facts(view, card, self.half_points(1 << card))
+        return []
+
+    def play_facts(self, view: View, card: int, half: int) -> list[str]:
+        """Why this card: who holds the trick, whether the card takes it, what it is worth."""
+        view = cast("TarotView", view)
+        deck = view.deck
+        trump_suit = deck.suit_of[deck.index["T1"]]
+        trick = [(s, c) for s, c in view.trick if c != view.excuse]
+        points = f"{half / 2:g} points" if half > 1 else ""
+        if not trick:  # leading, or following the Excuse, which leaves the next card to set the suit
+            if deck.suit_of[card] == trump_suit:
+                return ["lead trumps to draw the defence's" if view.seat == view.taker else "lead a trump"]
+            suit = self.suit_names[deck.suits[deck.suit_of[card]]]
+            if deck.codes[card].startswith("K"):
+                return [f"the king is the highest of the {suit}: it wins unless they trump it"]
+            if half <= 1:
+                return [f"a low card of {suit} gives nothing away"]
+            return [f"lead {suit}"]
+        winner = view.winning_seat
+        win_card = next((c for s, c in trick if s == winner), None)
+        ours = self.same_side(view, winner)
+        if win_card is not None and beats(deck, card, win_card, trump_suit) and not ours:
+            held = sum(self.half_points(1 << c) for _s, c in trick)
+            return [f"it beats {self.card_text(deck.codes[win_card])}",
+                    f"the trick holds {held / 2:g} points so far" if held > len(trick) else ""]  # fmt: skip
+        if ours and winner is not None:
+            side = "your partner is" if view.seat != view.taker and winner != view.taker else "your side is"
+            if winner == view.taker and view.seat != view.taker:
+                side = "your partner the taker is"
+            return [f"{side} winning the trick", f"{self.card_text(deck.codes[card])} adds {points}" if points
+                    else "play low and keep your strong cards"]  # fmt: skip
+        if win_card is not None:
+            return [f"you cannot take the trick from {self.card_text(deck.codes[win_card])}",
+                    "give as little as you can" if not points else ""]  # fmt: skip
+        return ["it is the card your count of the hand picks"]
+
+    @staticmethod
+    def same_side(view: View, seat: int | None) -> bool:
+        """Whether ``seat`` plays on this seat's side, as far as this seat knows."""
+        view = cast("TarotView", view)
+        if seat is None or seat == view.seat:
+            return seat is not None
+        taker, partner = view.taker, view.known_partner
+        attack = {taker, partner} - {None}
+        if view.seat in attack:
+            return seat in attack
+        if partner is None and view.players == 5:
+            return False  # the defence does not know its own side yet
+        return seat not in attack
+
+    def search_figures(self, view: View, action: Action | None, findings: Findings | None) -> str:
+        if findings is None or not findings.worlds:
+            return ""
+        # A deal is played out whole for each world: few of them, so every choice's mean is worth saying.
+        means = ", ".join(f"{self.option_name(o, view)} {signed(m)}" for o, m in zip(findings.options, findings.means,
+                                                                                      strict=True))  # fmt: skip
+        said = f"played out in {counted(findings.worlds, 'deal')}, your score: {means}"
+        if action is not None and not findings.is_best(action):
+            said += "; too few deals to overrule the count of your hand"
+        return said
 
 
 WORDS = TarotWords()

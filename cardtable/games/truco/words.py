@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from cardtable.engine.cards import SPANISH_RANK_NAMES, SPANISH_SUIT_NAMES, bits
 from cardtable.engine.game import Action, View
-from cardtable.engine.words import GameWords, says
+from cardtable.engine.words import GameWords, counted, says
 
 if TYPE_CHECKING:  # the rule books read their words: their views are named for the type checker only
+    from cardtable.engine.hints import Findings
+
     from .argentino import ArgentinoView
     from .rules import TrucoView
 
@@ -25,6 +27,9 @@ def blind_card(action: Action) -> str:
 class TrucoWords(GameWords["TrucoView"]):
     # A trick is won or lost; its cards carry no points.
     trick_points = False
+    #: Every card's strength where the variant fixes it (the Argentine truco), for the facts of a hint (joined in
+    #: the game's package: the rule book reads these words and may not be imported by them).
+    strength: Sequence[int] = ()
 
     def deal_story(self, view: TrucoView, names: Sequence[str]) -> list[str]:
         v = view
@@ -109,6 +114,153 @@ class TrucoWords(GameWords["TrucoView"]):
         if action.verb == "call" and action.value == "truco":
             return "call truco"
         return super().advice(action, view)
+
+    # ------------------------------------------------------------- why a hint
+    def hint_facts(self, view: View, action: Action | None, findings: Findings | None, names: Sequence[str]
+                   ) -> list[str]:  # fmt: skip
+        if action is None:
+            return []
+        facts = TrucoFacts(self, view)
+        if action.verb == "play":
+            return facts.of_card(action)
+        return facts.of_call(str(action.value))
+
+    def option_name(self, action: Action, view: View | None = None) -> str:
+        if action.verb == "play":
+            return "playing " + ("a card face down" if action.get("hidden") else self.card_text(action.value))
+        return super().option_name(action, view)
+
+    def search_figures(self, view: View, action: Action | None, findings: Findings | None) -> str:
+        figures = super().search_figures(view, action, findings)
+        if findings is not None and action is not None and not findings.is_best(action):
+            bluff = "a bluff that costs little, so that your calls do not give your cards away"
+            figures = f"{figures.split(';')[0]}: {bluff}"
+        return figures
+
+
+TIMES = {2: "twice", 3: "three times"}
+#: The calls that raise the stake of a hand, in every variant.
+RAISING_CALLS = frozenset({"truco", "raise"})
+
+
+@runtime_checkable
+class WithManilhas(Protocol):
+    """A Paulista or Mineiro view: its cards' strength in this hand and its manilhas."""
+
+    strength: tuple[int, ...]
+    manilhas: int
+
+
+@runtime_checkable
+class WithPartnersCards(Protocol):
+    """A view at a mão de onze (or de dez): the partners' cards, seen at the decision."""
+
+    partner_cards: tuple[tuple[int, int], ...]
+
+
+@runtime_checkable
+class WithEnvido(Protocol):
+    """An Argentine view: the seat's own envido and flor counts."""
+
+    phase: str
+    envido_count: int
+    flor_count: int | None
+
+
+class TrucoFacts:
+    """What a seat's view says that bears on a Truco hint: its best card, the tricks so far, the other team's
+    raises (every variant's view holds them alike)."""
+
+    def __init__(self, words: TrucoWords, view: Any) -> None:
+        self.words = words
+        self.view = view
+        self.team = view.seat % 2
+        self.manilhas = view.manilhas if isinstance(view, WithManilhas) else 0
+        self.strength: Sequence[int] = view.strength if isinstance(view, WithManilhas) else words.strength
+
+    def card(self, card: int) -> str:
+        return self.words.card_text(self.view.deck.codes[card])
+
+    def best_card(self) -> str:
+        cards = sorted(bits(self.view.hand), key=lambda c: self.strength[c])
+        if not cards:
+            return ""
+        best = cards[-1]
+        manilha = " (a manilha)" if self.manilhas >> best & 1 else ""
+        return f"your best card is {self.card(best)}{manilha}"
+
+    def their_raises(self) -> str:
+        raises = sum(1 for seat, word in self.view.calls if seat % 2 != self.team and word in RAISING_CALLS)
+        if not raises:
+            return ""
+        return "they called truco" if raises == 1 else f"they have raised {TIMES.get(raises, counted(raises, 'time'))}"
+
+    def tricks(self) -> str:
+        won = [winner % 2 if winner is not None else None for *_rest, winner in self.view.tricks]
+        if not won:
+            return ""
+        ours = won.count(self.team)
+        theirs = len([w for w in won if w is not None and w != self.team])
+        if ours and not theirs:
+            return f"your team has won {'the first trick' if ours == 1 else counted(ours, 'trick')}"
+        if theirs and not ours:
+            return f"they have won {'the first trick' if theirs == 1 else counted(theirs, 'trick')}"
+        if not ours and not theirs:
+            return "the first trick was tied" if len(won) == 1 else "the tricks so far were tied"
+        return f"the tricks stand {ours} to {theirs}"
+
+    def of_call(self, word: str) -> list[str]:
+        view = self.view
+        best, raises, tricks = self.best_card(), self.their_raises(), self.tricks()
+        if isinstance(view, WithEnvido):
+            if word in ENVIDO_CALLS or (word in ("accept", "refuse") and view.phase == "answer_envido"):
+                return [f"your envido is {view.envido_count}", best]
+            if word in FLOR_CALLS or (word in ("accept", "refuse") and view.phase == "answer_flor"):
+                return [f"your flor is {view.flor_count}"]
+        if word in RAISING_CALLS:
+            return [f"raise the stake: {best}" if best else "raise the stake", tricks]
+        if word == "accept":
+            return ["your cards can win it", best, raises]
+        if word in ("refuse", "mazo", "run"):
+            against = raises or tricks
+            return [f"{best} and {against}" if best and against else best or against or "your cards are weak"]
+        if word == "play":
+            shown = view.partner_cards if isinstance(view, WithPartnersCards) else ()
+            codes = [view.deck.codes[c] for _s, cards in shown for c in bits(cards)]
+            whose = "your partner holds" if len(shown) == 1 else "your partners hold"
+            seen = f"{whose} {self.words.card_list(codes, 'and')}" if codes else ""
+            return ["your team's cards are strong enough to play for the stake", best, seen]
+        return [best, tricks]
+
+    def of_card(self, action: Action) -> list[str]:
+        view = self.view
+        if action.value is None:
+            return ["nobody knows the card in that place: any is as good"]
+        card = view.deck.index[action.value]
+        trick = [(s, c) for s, c in view.trick if c is not None]
+        hidden = " face down" if action.get("hidden") else ""
+        strength = self.strength
+        if not view.trick:
+            if hidden:
+                return ["play it face down: it gives nothing away"]
+            best = max(bits(view.hand), key=lambda c: strength[c])
+            if card == best:
+                return ["lead your best card", self.tricks()]
+            manilha = " (a manilha)" if self.manilhas >> best & 1 else ""
+            return [f"keep {self.card(best)}{manilha} for later", self.tricks()]
+        top = max((strength[c] for _s, c in trick), default=-1)
+        leaders = [s for s, c in trick if strength[c] == top]
+        partner_winning = bool(leaders) and all(s % 2 == self.team for s in leaders)
+        if partner_winning and strength[card] <= top:
+            return ["your partner is winning the trick", "keep your strong cards" if not hidden else "hide this one"]
+        if strength[card] > top:
+            last = len(view.trick) == view.players - 1
+            return ["it wins the trick" + ("" if last else " so far"), self.tricks()]
+        if hidden:
+            return ["it cannot win the trick, and face down it tells them nothing"]
+        if strength[card] == top:
+            return ["it ties the trick", self.tricks()]
+        return ["it cannot win the trick: keep your strong cards", self.tricks()]
 
 
 #: The stakes of the Argentine truco: the hand is worth 1, then these.

@@ -26,9 +26,10 @@ from textual.widgets import Footer, Static
 
 from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import PLAY_VERB, Action, FinishedTrick, HandState, View
+from cardtable.engine.hints import Hint, advise
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandScored, MatchOver, TrickWon
 from cardtable.engine.match import Match
-from cardtable.engine.players import Budget, ComputerPlayer, Player, computer_levels, make_computer, run_now
+from cardtable.engine.players import Budget, ComputerPlayer, Player, make_computer
 from cardtable.engine.undo import TakenBack, last_decision, take_back
 from cardtable.engine.words import counted
 from cardtable.games import find_game
@@ -64,8 +65,8 @@ AROUND = ("top-left", "top", "top-right", "left", "right")
 ROOMY = (120, 40)
 #: Below this many lines a large card's trick would not fit: the cards stay small whatever the settings say.
 LARGE_CARDS_HEIGHT = 30
-#: The computer level whose choice the hint key shows.
-HINT_LEVEL = "heuristic"
+#: A hint worked out longer than this (seconds) says so on the notice line meanwhile.
+HINT_WAIT_SHOWN = 0.15
 
 V = TypeVar("V", bound=View)
 
@@ -139,6 +140,8 @@ class TableScreen(Screen[None], Generic[V]):
         #: acts, a newer one replaces it or a new hand is dealt.
         self.notice_text = ""
         self.notice_lasts = False
+        #: A hint is being worked out (in a thread: the level that hints may search).
+        self.hinting = False
         self.last_trick_text = ""
         #: The calls a dialog offers before the person's card (Malilla's redeal), while it is open.
         self.offer_open: list[Action] | None = None
@@ -800,15 +803,19 @@ class TableScreen(Screen[None], Generic[V]):
             self.bindings_state = state
             self.refresh_bindings()
 
-    def say(self, text: str) -> None:
-        """Show the table's notice (the last one goes: one at a time); "" clears it. It goes when the turn
-        moves on (``announce`` shows one that stays)."""
+    def say(self, text: str, wrap: bool = False) -> None:
+        """Show the table's notice (the last one goes: one at a time); "" clears it.  A notice that may ``wrap``
+        (a hint and its reason) takes the lines it needs, up to three; any other keeps to one line, two for a
+        long announcement.  It goes when the turn moves on (``announce`` shows one that stays)."""
         self.notice_lasts = False
         if text != self.notice_text:
             for notice in self.query("#notice").results(Static):
-                # The line takes a second one for a long notice: lay the screen out again only then.
                 width = notice.content_region.width
-                notice.update(text, layout=(cell_len(text) > width) != (cell_len(self.notice_text) > width))
+                wrapped = notice.has_class("-wrapped")
+                notice.set_class(wrap, "-wrapped")
+                # Lay the screen out again only when the notice's height may change.
+                longer = (cell_len(text) > width) != (cell_len(self.notice_text) > width)
+                notice.update(text, layout=wrap or wrapped or longer)
             self.notice_text = text
 
     def announce(self, text: str) -> None:
@@ -915,66 +922,82 @@ class TableScreen(Screen[None], Generic[V]):
         """Whether the person at the keyboard has a decision to make now (the hint key works)."""
         return self.waiting is not None and self.view is not None and self.waiting.seat == self.viewer
 
-    def hint_choice(self) -> tuple[bool, Action | None]:
-        """What the hint level would do now in the person's place, seeing only their view.
+    def hint_for(self, view: V, offered: list[Action] | None) -> Hint:
+        """The hint for the person's decision in ``view`` (one of the calls ``offered`` out of turn, or none):
+        what ``replay --hint`` says for the same record, the level's choice and why, seeing only the view."""
+        return advise(self.rules, self.parts.words, view, self.names, offered)
 
-        ``(False, None)`` when nobody at the keyboard has a decision to make; ``(True, None)`` when the
-        advice is to make none of the calls offered out of turn ("no, thanks").
-        """
-        player, view = self.waiting, self.view
-        if player is None or view is None or not self.decision_pending():
-            return False, None
-        level = HINT_LEVEL if HINT_LEVEL in computer_levels(self.rules) else "random"
-        hinter: ComputerPlayer[V] = make_computer(self.rules, level)
-        if player.offered:
-            return True, hinter.consider(view, player.offered)
-        return True, run_now(hinter.choose(view))
-
-    def hint_sentence(self, action: Action | None) -> str:
-        if action is None:
-            return "Hint: no, thanks."
-        view = self.view
-        return f"Hint: {self.parts.hint_text(action, view)}"
+    def hint_sentence(self, hint: Hint, after: str = "") -> str:
+        """The notice for a hint: "Hint: play 10♥. It wins the trick — …"; ``after`` follows the advice."""
+        advice = self.parts.hint_text(hint.action, self.view) if hint.action is not None else "no, thanks."
+        return f"Hint: {advice}{after}" + (f" {hint.reason}" if hint.reason else "")
 
     def action_hint(self) -> None:
         """The hint for whatever the person decides now: a card, a bid, a call, the écart, an answer.
 
-        In a dialog the hint also points at its answer there, so that Enter takes it; at the table a card is
-        chosen under the cursor, and a call is named with the key that makes it.
+        The level that hints may search, so it thinks in a thread while the table goes on drawing; a hint that
+        takes a moment says it is being worked out.
         """
-        wanted, action = self.hint_choice()
-        view = self.view
-        if not wanted or view is None:
+        player, view = self.waiting, self.view
+        if player is None or view is None or not self.decision_pending():
             self.say("Nothing to hint: it is not your decision.")
             return
+        if self.hinting:
+            return  # the hint asked for is still being worked out
+        self.hinting = True
+        self.run_worker(self.work_out_hint(player, view), group="hint")
+
+    async def work_out_hint(self, player: HumanPlayer[V], view: V) -> None:
+        offered = list(player.offered) if player.offered else None
+        dialog = self.app.screen
+        shown_wait = self.set_timer(HINT_WAIT_SHOWN, lambda: self.show_hint_waiting(dialog))
+        try:
+            hint = await asyncio.to_thread(self.hint_for, view, offered)
+        finally:
+            shown_wait.stop()
+            self.hinting = False
+        if self.waiting is not player or self.view is not view or not self.decision_pending():
+            return  # the decision was made meanwhile: the hint is out of date
         self.hints += 1
         self.autosave()  # the count of hints is part of the record
+        self.show_hint(hint, view)
+
+    def show_hint_waiting(self, dialog: Screen[Any]) -> None:
+        text = "Hint: working it out…"
+        if dialog is not self and isinstance(dialog, HintedDialog) and dialog is self.app.screen:
+            dialog.show_hint(text)
+        else:
+            self.say(text)
+
+    def show_hint(self, hint: Hint, view: V) -> None:
+        """Show ``hint``: in a dialog it points at its answer, so that Enter takes it; at the table a card is chosen
+        under the cursor, and a call is named with the key that makes it."""
+        action = hint.action
         dialog = self.app.screen
         if dialog is not self and isinstance(dialog, HintedDialog):
             if self.offer_open is not None and action not in self.offer_open:
                 action = None  # the advice is a card: "No, thanks" to the calls offered first
+                hint = Hint(None, hint.reason, hint.findings)
             cards = self.cards_of(view, action) if action is not None else frozenset()
             pointed = dialog.point_at(action, cards)
             after = "  (Enter takes it)" if pointed else ""
             if not pointed and action is not None and action.verb == PLAY_VERB and dialog.check_action("cancel", ()):
                 self.point_at_card(view, action)
                 after = "  (Esc, then Enter plays it)"  # a call dialog, and the advice is the card under the cursor
-            dialog.show_hint(self.hint_sentence(action) + after)
+            dialog.show_hint(self.hint_sentence(hint, after))
             return
-        if action is None:
-            self.say(self.hint_sentence(None))
-            return
-        if action.verb != PLAY_VERB:
-            self.say(
-                f"Hint: {self.parts.words.advice(action, view)} (key {self.key(self.call_binding(view, action))})."
-            )
+        if action is None or action.verb != PLAY_VERB:
+            key = f" (key {self.key(self.call_binding(view, action))})" if action is not None else ""
+            advice = f"{self.parts.words.advice(action, view)}{key}." if action is not None else "no, thanks."
+            self.say(f"Hint: {advice}" + (f" {hint.reason}" if hint.reason else ""), wrap=True)
             return
         position = self.point_at_card(view, action)
         hand = self.query_one(HandView)
         if position is not None and (face := hand.cards[position].face) is not None and face.back:
-            self.say(f"Hint: play card {position + 1}.")  # a blind card: its holder may not know it
+            # A blind card: its holder may not know it.
+            self.say(f"Hint: play card {position + 1}." + (f" {hint.reason}" if hint.reason else ""), wrap=True)
             return
-        self.say(self.hint_sentence(action))
+        self.say(self.hint_sentence(hint), wrap=True)
 
     def point_at_card(self, view: V, action: Action) -> int | None:
         """Put the hand's cursor on the card ``action`` plays; its position, or None."""

@@ -53,12 +53,8 @@ def test_a_hand_full_of_trumps_and_oudlers_bids_at_least_a_garde() -> None:
     assert choice.value in ("garde", "garde_sans", "garde_contre")
 
 
-def test_a_borderline_hand_is_searched_and_its_bid_is_legal() -> None:
-    # Count near the heuristic's petite: two oudlers, a few trumps, a king.
-    hand = cards("KS 2S 3S 4H 5H 6H 2D 3D 4D 2C 3C 4C 5C") + trumps(1, 21, 5, 6) + ["EX"]
-    state = new_hand(fill(4, {0: hand}, cards("6S 7S 6D 7D 8D 9D")), dealer=3)
-    view = view_of(state)
-    player = TarotExpert(budget=SMALL)
+def searched_bids(player: TarotExpert, view: TarotView) -> tuple[list[str], Any]:
+    """The bids ``player`` weighs for ``view`` (in order), and the one it makes."""
     seen: list[list[Any]] = []
     weigh = player.weigh
 
@@ -69,7 +65,29 @@ def test_a_borderline_hand_is_searched_and_its_bid_is_legal() -> None:
     player.weigh = spy  # type: ignore[method-assign]
     choice = player.decide(view)
     assert choice in view.legal_actions()
-    assert seen and seen[0][0] == "pass" and "petite" in seen[0] and "garde" in seen[0]
+    return (seen[0] if seen else []), choice
+
+
+#: Count near the heuristic's petite: three oudlers, a few trumps, a king (the heuristic bids a petite).
+BORDERLINE = cards("KS 2S 3S 4H 5H 6H 2D 3D 4D 2C 3C 4C 5C") + trumps(1, 21, 5, 6) + ["EX"]
+
+
+def test_where_the_heuristic_takes_the_search_weighs_only_how_high() -> None:
+    state = new_hand(fill(4, {0: BORDERLINE}, cards("6S 7S 6D 7D 8D 9D")), dealer=3)
+    view = view_of(state)
+    assert tip1_bid(view).value == "petite"
+    seen, choice = searched_bids(TarotExpert(budget=SMALL), view)
+    assert seen == ["petite", "garde"] and choice.value in seen
+
+
+def test_a_borderline_hand_is_searched_and_its_bid_is_legal() -> None:
+    state = new_hand(fill(4, {0: BORDERLINE}, cards("6S 7S 6D 7D 8D 9D")), dealer=3)
+
+    class Free(TarotExpert):
+        keeps_the_heuristics_takes = False
+
+    seen, _choice = searched_bids(Free(budget=SMALL), view_of(state))
+    assert seen and seen[0] == "pass" and "petite" in seen and "garde" in seen
 
 
 def test_the_search_keeps_the_heuristic_s_choice_within_the_margin() -> None:

@@ -1,0 +1,193 @@
+"""Hints that say why: the reason of each game's main kinds of decision, read from records near the point, its
+determinism, its invariance under swaps of the cards the seat cannot see, and ``replay --hint``'s
+``next.hint_reason``."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable.engine.hints import HINT_LEVEL, Hint, advise, hint_level
+from cardtable.engine.records import load_record_file, parse_record
+from cardtable.engine.replay import replay
+from cardtable.games import find_game
+from tests.games.test_contract import swapped, view_after
+from tests.support import TESTS
+
+RECORDS = TESTS / "records"
+
+#: (record, the advised action's verb and value, what its reason must say): one or more records near each main
+#: kind of decision of each game.
+REASONS = [
+    # Manille: a card that wins the trick, and why nobody after can take it; a partner's trick fed; the knock
+    # round's counter against its threshold; the auction's best contract.
+    (
+        "manille/trump_lead_must_beat",
+        ("play", "10C"),
+        ["It wins the trick and its 2 points", "North has no club above 10♣", "of the 16 deals tried"],
+    ),
+    (
+        "manille/equal_best_scores_play_on",
+        ("play", "KD"),
+        ["Your partner is winning the trick", "K♦ adds 3 points to it"],
+    ),
+    (
+        "manille/doubling_second_counter_seat",
+        ("call", "counter"),
+        ["you hold 2 trumps", "played out in 16 deals", "a counter needs +3.0"],
+    ),
+    (
+        "manille/auction_suit_any_case",
+        ("bid", 41),
+        ["Hearts as trump make your best contract", "41 in hearts scores", "a bid needs +1.0"],
+    ),
+    # Malilla: the redeal asked for and declined, against what the hand played out is worth; a card that wins.
+    (
+        "malilla/redeal_two_eligible",
+        ("call", "redeal"),
+        ["Your hand is weak", "played out in 16 deals", "a redeal is worth it at -1.0 or less"],
+    ),
+    (
+        "malilla/ex7_redeal_answer",
+        ("call", "decline"),
+        ["Your partner asked for a redeal, but your hand is worth playing", "often wins the match for your side"],
+    ),
+    ("malilla/must_trump_plain_lead", ("play", "KC"), ["It wins the trick", "East has no trump above K♣"]),
+    # Truco: an answer to raises, a refusal, the envido, the mão de onze, a card behind a partner's.
+    (
+        "truco/doze_cannot_be_raised_in_the_answer",
+        ("call", "accept"),
+        ["Your cards can win it", "Q♣ (a manilha)", "they have raised twice", "ahead of refuse"],
+    ),
+    (
+        "truco/counter_raise_answered_by_the_raisers_partner",
+        ("call", "refuse"),
+        ["Your best card is A♥ and they called truco", "ahead of accept"],
+    ),
+    ("truco/argentino_no_card_while_a_truco_waits", ("call", "envido"), ["Your envido is 30"]),
+    ("truco/mao_de_onze_other_team_seat_first", ("call", "play"), ["strong enough to play", "your partner"]),
+    ("truco/after_accept_the_caller_plays", ("play", "4C"), ["Your partner is winning the trick"]),
+    # Tarot: the bid and the chelem searched (every choice's score over the deals played out), the king call,
+    # the écart and the cards as the club player plays them.
+    (
+        "tarot/illegal_poignee_in_bidding",
+        ("bid", "garde"),
+        [
+            "a garde scores best in the deals played out",
+            "12 trumps and 1 oudler",
+            "played out in 2 deals",
+            "bid garde +156.0",
+        ],
+    ),
+    (
+        "tarot/illegal_bid_out_of_turn",
+        ("bid", "petite"),
+        ["counts enough for a petite", "too few deals to overrule the count of your hand"],
+    ),
+    ("tarot/discard_with_trumps_legal", ("declare", "chelem"), ["take every trick", "announce a chelem"]),
+    ("tarot/five_king_call_kings_only", ("king", "KS"), ["you hold 4 spades", "K♠"]),
+    (
+        "tarot/illegal_discard_oudler",
+        ("discard", None),
+        ["The écart puts 3 points out of the defence's reach", "void in clubs"],
+    ),
+    ("tarot/illegal_not_following_suit", ("play", "AH"), ["You cannot take the trick from trump 12"]),
+]
+
+
+def hint_of(name: str) -> tuple[dict[str, Any], str]:
+    """``replay --hint expert``'s advice and reason for a record."""
+    out, _status, _match = replay(load_record_file(RECORDS / f"{name}.json", find_game), HINT_LEVEL)
+    return out["next"]["hint"], out["next"]["hint_reason"]
+
+
+@pytest.mark.parametrize(("name", "advised", "said"), REASONS, ids=[r[0] for r in REASONS])
+def test_a_hint_says_why_from_the_view_and_the_search(name: str, advised: tuple[str, Any], said: list[str]) -> None:
+    hint, reason = hint_of(name)
+    verb, value = advised
+    assert verb in hint and (value is None or hint[verb] == value), hint
+    for part in said:
+        assert part.lower() in reason.lower(), (part, reason)
+    # One sentence, with the cards named as the table draws them, never by their record codes.
+    assert reason[0].isupper() and reason.endswith(".") and reason.count(". ") == 0, reason
+    record = load_record_file(RECORDS / f"{name}.json", find_game)
+    codes = set(record.rules.deck(record.options, record.players)[0].codes)
+    assert not {word for word in re.findall(r"[\w]+", reason) if word in codes} - {"EX"}, reason
+
+
+def test_a_hint_and_its_reason_are_the_same_every_time() -> None:
+    for name, _advised, _said in REASONS[::3]:
+        assert hint_of(name) == hint_of(name)
+
+
+def test_each_game_hints_with_its_expert() -> None:
+    for game in ("manille", "malilla", "truco", "tarot"):
+        assert hint_level(find_game(game)) == "expert"
+
+
+# --------------------------------------------------------------------- what the seat may not know
+def swaps_of_unseen(record: dict[str, Any], seat: int, codes: list[str]) -> list[tuple[str, str]]:
+    """Pairs of cards held by other seats (not the deciding seat's, none played yet), to swap."""
+    hands = record["hands"][-1]["deal"]["hands"]
+    played = {a.get("play") for a in record["hands"][-1]["actions"]}
+    others = [code for s, hand in enumerate(hands) if s != seat for code in hand if code not in played]
+    return [(others[i], others[-1 - i]) for i in range(min(3, len(others) // 2)) if others[i] in codes]
+
+
+@pytest.mark.parametrize("name", ["manille/trump_lead_must_beat", "malilla/must_trump_plain_lead",
+                                  "truco/argentino_envido_chain_e_answers", "truco/after_accept_the_caller_plays",
+                                  "tarot/all_pass_annulled_next_dealer", "tarot/first_lead_any_card"])  # fmt: skip
+def test_a_hints_reason_is_the_same_whichever_way_the_unseen_cards_lie(name: str) -> None:
+    path = RECORDS / f"{name}.json"
+    record = json.loads(path.read_text())
+    rules = find_game(record["game"])
+    parsed = parse_record(record, find_game)
+    _out, _status, match = replay(parsed)
+    state = match.current
+    assert state is not None and state.to_act is not None
+    seat = state.to_act
+    words = rules.words_for(match.options)
+    names = rules.seat_names(match.players)
+    hint = advise(rules, words, state.view(seat), names)
+    compared = 0
+    for first, second in swaps_of_unseen(record, seat, list(rules.deck(match.options, match.players)[0].codes)):
+        other = view_after(swapped(record, first, second), seat)
+        if other is None:
+            continue
+        assert other == state.view(seat)
+        again = advise(rules, words, other, names)
+        assert (again.action, again.reason) == (hint.action, hint.reason), (first, second)
+        compared += 1
+    assert compared, "no swap of unseen cards replayed"
+
+
+# --------------------------------------------------------------------- replay
+def test_replay_puts_the_reason_in_next_hint_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardtable.cli import main
+
+    path = RECORDS / "truco" / "doze_cannot_be_raised_in_the_answer.json"
+    assert main(["replay", str(path), "--json", "--hint", "expert"]) == 0
+    upcoming = json.loads(capsys.readouterr().out)["next"]
+    assert upcoming["hint"] == {"seat": 0, "call": "accept"}
+    assert upcoming["hint_reason"].startswith("Your cards can win it")
+    assert main(["replay", str(path), "--hint", "expert"]) == 0
+    told = capsys.readouterr().out.splitlines()
+    assert told[-1] == f"Hint: accept. {upcoming['hint_reason']}"
+    # Without --hint there is neither.
+    assert main(["replay", str(path), "--json"]) == 0
+    assert "hint_reason" not in json.loads(capsys.readouterr().out)["next"]
+
+
+def test_a_hint_is_a_typed_value_with_its_action_and_reason() -> None:
+    rules = find_game("manille")
+    _out, _status, match = replay(load_record_file(RECORDS / "manille" / "trump_lead_must_beat.json", find_game))
+    state = match.current
+    assert state is not None and state.to_act is not None
+    hint = advise(rules, rules.words, state.view(state.to_act), rules.seat_names(4))
+    assert isinstance(hint, Hint) and hint.action is not None and hint.findings is not None
+    assert hint.findings.worlds == 16 and sum(hint.findings.best_in) >= 16
+    assert hint.findings.index(hint.action) is not None
