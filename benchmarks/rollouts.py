@@ -15,11 +15,16 @@ Two policies are timed:
   incremental card count.
 
 and two lengths of the exact part: the last three tricks and the last four.  Tarot's playouts have no exact part
-(its expert plays every deal out to its score; ``exact`` reads 0).  The exact part is one solve of the
+(its expert plays every deal out to its score; ``exact`` reads 0).  Each of these starts a new
+playout and solver per rollout, so no position is shared between rollouts.  A third row, ``decision``, times
+rollouts as the expert runs them: each position's decision searched with a fixed number of worlds
+(``--worlds``, the default budget's), every candidate card in every world, one playout and solver (and their
+table of positions) per decision, the worlds' dealing and rebuilding included; its rate is the rollouts
+(worlds times candidates) per second of the whole decision.  The exact part is one solve of the
 position when the tricks left reach it (``Solver.value``), or, with ``--per-card``, a solve of each of the
 leader's cards (``Solver.value_after``, what the solver offered before it could value a position).
 
-Run: ``python benchmarks/rollouts.py [--seconds 2] [--runs 3] [--game manille]``.
+Run: ``python benchmarks/rollouts.py [--seconds 2] [--runs 3] [--game manille] [--policy decision] [--exact 3]``.
 """
 
 from __future__ import annotations
@@ -35,8 +40,10 @@ from typing import Any
 from bare_reference import bare_deals_per_second
 
 from cardtable.engine.cards import cards_in
+from cardtable.engine.players import DEFAULT_BUDGET, Budget
 from cardtable.games import find_game
 from cardtable.games.endgame import EndgameRules, Solver
+from cardtable.games.search import WORLDS
 
 GAMES = ("manille", "malilla", "tarot")
 #: Seconds of this process's CPU: other work on the machine slows the wall clock, not this one (both rows use it).
@@ -210,22 +217,70 @@ def measure(game: str, policy: str, exact: int, seconds: float, run: int, per_ca
     return done / (CLOCK() - started)
 
 
+def measure_decisions(game: str, exact: int, seconds: float, run: int, worlds: int) -> float:
+    """Rollouts per second inside whole decisions of the expert's search (see the module's docstring)."""
+    from cardtable.games.playout import CardPlay
+    from cardtable.games.search import SearchBudget, search
+
+    rules_for = find_game(game)
+    if game == "manille":
+        from cardtable.games.manille import ai
+        from cardtable.games.manille.expert import playout_game
+
+        def decision(view: Any) -> Any:
+            table = ai.Table(view)
+            return CardPlay(view, playout_game(view.options, view.players, view.trump), table.count,
+                            ai.hand_worth(table), exact, exact + 1)  # fmt: skip
+    else:
+        from cardtable.games.malilla import ai as mai
+        from cardtable.games.malilla.expert import playout_game as malilla_playout
+
+        def decision(view: Any) -> Any:
+            table = mai.Table(view)
+            return CardPlay(view, malilla_playout(view.options, view.trump), table.count, mai.hand_worth(view),
+                            exact, exact + 1)  # fmt: skip
+
+    views = [state.view(state.turn) for state in positions(game, POSITIONS, seed=1)]
+    budget = SearchBudget(Budget.NORMAL, worlds)
+    done = 0
+    started = CLOCK()
+    index = run
+    while CLOCK() < started + seconds:
+        view = views[index % len(views)]
+        index += 1
+        chosen = decision(view)
+        outcome = search(rules_for, view, chosen, random.Random(index), budget)
+        done += outcome.worlds * len(chosen.candidates)
+    return done / (CLOCK() - started)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=2.0, help="length of each run (default 2 s)")
     parser.add_argument("--runs", type=int, default=3, help="runs per figure; the median is printed (default 3)")
     parser.add_argument("--game", action="append", help="only this game (repeatable); default: manille and malilla")
     parser.add_argument("--per-card", action="store_true", help="solve the exact part card by card")
-    parser.add_argument("--policy", action="append", help="heuristic or fast (repeatable; default both)")
+    parser.add_argument("--policy", action="append",
+                        help="heuristic, fast or decision (repeatable; default all three)")  # fmt: skip
+    parser.add_argument("--worlds", type=int, default=WORLDS[DEFAULT_BUDGET],
+                        help="worlds per decision of the decision row (default: the default budget's)")  # fmt: skip
+    parser.add_argument("--exact", type=int, action="append",
+                        help="tricks solved exactly (repeatable; default 3 and 4)")  # fmt: skip
     args = parser.parse_args()
     games = args.game or list(GAMES)
-    policies = args.policy or ["heuristic", "fast"]
+    policies = args.policy or ["heuristic", "fast", "decision"]
     header = f"{'game':<10} {'policy':<10} {'exact':>5} {'rollouts/s':>11}"
     print(f"{header}   (median of {args.runs} runs of {args.seconds} s of CPU)")
     for game in games:
         for policy in policies:
-            for exact in (0,) if game == "tarot" else (3, 4):
-                rates = [measure(game, policy, exact, args.seconds, run, args.per_card) for run in range(args.runs)]
+            for exact in (0,) if game == "tarot" else (args.exact or (3, 4)):
+                if policy == "decision" and game == "tarot":
+                    continue  # the decision row times the Manille and Malilla experts' searches
+                if policy == "decision":
+                    rates: list[float | None] = [measure_decisions(game, exact, args.seconds, run, args.worlds)
+                                                 for run in range(args.runs)]  # fmt: skip
+                else:
+                    rates = [measure(game, policy, exact, args.seconds, run, args.per_card) for run in range(args.runs)]
                 if any(rate is None for rate in rates):
                     print(f"{game:<10} {policy:<10} {exact:>5} {'(none)':>11}")
                     continue

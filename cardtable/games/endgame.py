@@ -211,6 +211,19 @@ def points_by_byte(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     )  # fmt: skip
 
 
+@functools.cache
+def ordering_keys(
+    points: tuple[int, ...], strength: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The solver's sort keys by card: the richest first, the cheapest first, the strongest first."""
+    cards = range(len(points))
+    return (
+        tuple(-points[c] * 64 - c for c in cards),
+        tuple(points[c] * 64 + c for c in cards),
+        tuple(-strength[c] * 64 + c for c in cards),
+    )
+
+
 class Solver:
     """An exact (double-dummy) solver for the last tricks of one deal, over hand masks.
 
@@ -218,11 +231,13 @@ class Solver:
     players the two others are treated as one side against us, the cautious assumption.  Cards of one hand
     that ``interchangeable`` pairs lead to the same result, so only one of them is tried.
 
-    Two things keep it fast enough to start four tricks from the end: a transposition table of the positions
-    met at the start of a trick (the same hands can be reached by playing earlier tricks in another order), and
-    move ordering that tries first the card a player would usually choose (the cheapest card that wins when the
-    other side is winning, the richest card when one's own side is), so that alpha-beta cuts early.  The table
-    is kept between calls on one solver: the deals of one decision share many positions.
+    What keeps it fast enough to start four tricks from the end: a transposition table of the positions met at
+    the start of a trick (the same hands can be reached by playing earlier tricks in another order, and the
+    deals of one decision share positions: the table is kept between calls on one solver); move ordering that
+    tries first the card a player would usually choose (the cheapest card that wins when the other side is
+    winning, the richest card when one's own side is), so that alpha-beta cuts early; bounds on the points
+    left that settle a window at once; and a shorter path for the last two tricks (``_last_two``), where most
+    positions are and no ordering or table pays for itself.
     """
 
     def __init__(
@@ -248,6 +263,7 @@ class Solver:
         self.owes_partner = follow.duties_toward_partner
         self.beat_trumps = follow.beat_when_trumps_led
         self.undertrump = follow.undertrump_forced
+        self.no_undertrump = follow.undertrump_forbidden
         self.trick_bonus = rules.trick_bonus
         self.last_bonus = rules.last_trick_bonus + rules.trick_bonus
         self.ours = tuple(s == seat or (self.players == 4 and s % 2 == seat % 2) for s in range(self.players))
@@ -257,12 +273,12 @@ class Solver:
         self.forbidden = forbidden
         #: Bounds (lowest, highest) of our side's points from the start of a trick, by (hands, leader, forbidden).
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
-        self.points_by_byte = points_by_byte(tuple(self.points))
-        # Sort keys of the move ordering, by card.
-        count = len(self.points)
-        self.richest_first = tuple(-self.points[c] * 64 - c for c in range(count)).__getitem__
-        self.cheapest_first = tuple(self.points[c] * 64 + c for c in range(count)).__getitem__
-        self.strongest_first = tuple(-self.deck.strength_of[c] * 64 + c for c in range(count)).__getitem__
+        points = tuple(self.points)
+        self.points_by_byte = points_by_byte(points)
+        richest, cheapest, strongest = ordering_keys(points, self.deck.strength_of)
+        self.richest_first = richest.__getitem__
+        self.cheapest_first = cheapest.__getitem__
+        self.strongest_first = strongest.__getitem__
 
     def value_after(self, deal: Sequence[int], card: int) -> int:
         """Our side's points from now on, with best play by all once we have played ``card`` in ``deal``."""
@@ -310,9 +326,6 @@ class Solver:
     ) -> int:
         """The value for our side of the position where ``seat`` plays the trick's card number ``played + 1``."""
         players = self.players
-        trump = self.trump
-        suit_of = self.suit_of
-        points = self.points
         if played == players:
             if tricks_left == 1:
                 return taken + self.last_bonus if self.ours[win_seat] else 0
@@ -320,18 +333,12 @@ class Solver:
             return gained + self._search(
                 hands, win_seat, 0, -1, -1, -1, 0, tricks_left - 1, forbidden, alpha - gained, beta - gained
             )
-        if tricks_left == 1:
-            # One card each: the last trick plays itself.
-            while played < players:
-                card = hands[seat].bit_length() - 1
-                if not played:
-                    led_suit, win_card, win_seat = suit_of[card], card, seat
-                elif (card > win_card) if suit_of[card] == suit_of[win_card] else suit_of[card] == trump:
-                    win_card, win_seat = card, seat
-                taken += points[card]
-                played += 1
-                seat = (seat + 1) % players
-            return taken + self.last_bonus if self.ours[win_seat] else 0
+        if tricks_left <= 2:
+            return self._last_two(hands, seat, played, led_suit, win_card, win_seat, taken, tricks_left, forbidden,
+                                  alpha, beta)  # fmt: skip
+        trump = self.trump
+        suit_of = self.suit_of
+        points = self.points
         key: tuple[int, ...] = ()
         most = 1 << 20
         if not played:
@@ -380,8 +387,11 @@ class Solver:
                 if trumps:
                     if suit_of[win_card] == trump:
                         legal = trumps & self.above[win_card]
-                        if not legal and self.undertrump:
-                            legal = trumps
+                        if not legal:
+                            if self.undertrump:
+                                legal = trumps
+                            elif self.no_undertrump:
+                                legal = hand & ~trumps
                     else:
                         legal = trumps
                 if not legal:
@@ -469,4 +479,128 @@ class Solver:
             else:
                 low = high = best
             self.table[key] = (low, high)
+        return best
+
+    def _last_two(
+        self,
+        hands: list[int],
+        seat: int,
+        played: int,
+        led_suit: int,
+        win_card: int,
+        win_seat: int,
+        taken: int,
+        tricks_left: int,
+        forbidden: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """``_search`` in the last two tricks, where most of the positions are.
+
+        With two cards in hand at most, there is nothing to order or merge and no position repeats within a
+        solve, so this goes without the table, and the last trick, where nobody has a choice, is counted at once.
+        """
+        players = self.players
+        suit_of = self.suit_of
+        points = self.points
+        trump = self.trump
+        ours = self.ours
+        if tricks_left == 1:
+            while played < players:
+                card = hands[seat].bit_length() - 1
+                if not played or ((card > win_card) if suit_of[card] == suit_of[win_card] else suit_of[card] == trump):
+                    win_card, win_seat = card, seat
+                taken += points[card]
+                played += 1
+                seat = (seat + 1) % players
+            return taken + self.last_bonus if ours[win_seat] else 0
+        hand = hands[seat]
+        if played:
+            # The duties, as in ``_search``.
+            duties = self.owes_partner or not (players == 4 and (win_seat - seat) % 4 == 2)
+            legal = hand & self.suit_masks[led_suit]
+            if legal:
+                if (
+                    duties
+                    and suit_of[win_card] == led_suit
+                    and (self.must_beat or (led_suit == trump and self.beat_trumps))
+                ):
+                    legal = legal & self.above[win_card] or legal
+            else:
+                trumps = hand & self.trump_mask if duties else 0
+                if trumps:
+                    if suit_of[win_card] == trump:
+                        legal = trumps & self.above[win_card]
+                        if not legal:
+                            if self.undertrump:
+                                legal = trumps
+                            elif self.no_undertrump:
+                                legal = hand & ~trumps
+                    else:
+                        legal = trumps
+                if not legal:
+                    legal = hand & ~forbidden or hand if forbidden else hand
+        else:
+            # Our side takes at most every point left, and at least nothing: a window outside is settled at once.
+            if beta <= 0:
+                return 0
+            live = 0
+            for other in hands:
+                live |= other
+            chunks = self.points_by_byte
+            most = self.trick_bonus + self.last_bonus
+            for k in range(len(chunks)):
+                most += chunks[k][live >> (8 * k) & 255]
+            if alpha >= most:
+                return most
+            legal = hand
+        maximising = ours[seat]
+        best = -1 if maximising else 1 << 20
+        next_seat = (seat + 1) % players
+        last = played + 1 == players
+        while legal:
+            low = legal & -legal
+            legal ^= low
+            card = low.bit_length() - 1
+            hands[seat] = hand ^ low
+            if not played:
+                card_suit, card_win, card_seat = suit_of[card], card, seat
+                card_forbidden = forbidden & ~self.suit_masks[card_suit] if forbidden else 0
+            else:
+                card_suit, card_forbidden = led_suit, forbidden
+                if (card > win_card) if suit_of[card] == suit_of[win_card] else suit_of[card] == trump:
+                    card_win, card_seat = card, seat
+                else:
+                    card_win, card_seat = win_card, win_seat
+            card_taken = taken + points[card]
+            if last:
+                # The trick is over: its winner leads the last trick, where every card is forced.
+                value = card_taken + self.trick_bonus if ours[card_seat] else 0
+                lead = card_seat
+                top = hands[lead].bit_length() - 1
+                top_seat = lead
+                final = points[top]
+                for step in range(1, players):
+                    other = (lead + step) % players
+                    card_last = hands[other].bit_length() - 1
+                    final += points[card_last]
+                    if (card_last > top) if suit_of[card_last] == suit_of[top] else suit_of[card_last] == trump:
+                        top, top_seat = card_last, other
+                if ours[top_seat]:
+                    value += final + self.last_bonus
+            else:
+                value = self._last_two(hands, next_seat, played + 1, card_suit, card_win, card_seat, card_taken, 2,
+                                       card_forbidden, alpha, beta)  # fmt: skip
+            if maximising:
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+            elif value < best:
+                best = value
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        hands[seat] = hand
         return best

@@ -1,4 +1,4 @@
-"""Fast playouts of the point-trick games that share ``tricks.py`` with a trump suit: Manille and Malilla.
+"""Fast playouts of the point-trick games that share ``tricks.py``: Manille and Malilla (with or without trump).
 
 A search deals itself a world (every hand filled in), plays a candidate card in it, and plays the rest of the
 hand out to see what the card is worth: that is a *rollout*.  It plays thousands per decision, so the playout
@@ -65,7 +65,7 @@ class Playout:
     table is shared.
     """
 
-    def __init__(self, game: PointTrickGame, trump: int, seat: int, exact_tricks: int = EXACT_TRICKS,
+    def __init__(self, game: PointTrickGame, trump: int | None, seat: int, exact_tricks: int = EXACT_TRICKS,
                  omniscient: bool = False) -> None:  # fmt: skip
         self.game = game
         #: Each seat plays knowing every hand of the world (a cheaper, more optimistic playout) rather than
@@ -77,7 +77,8 @@ class Playout:
         self.follow: FollowRules = rules.follow
         self.players = rules.players
         self.trump = trump
-        self.trump_mask = rules.deck.suit_masks[trump]
+        #: No card is a trump in a hand without trump (Manille's Belgian "none").
+        self.trump_mask = rules.deck.suit_masks[trump] if trump is not None else 0
         self.seat = seat
         self.exact_tricks = exact_tricks
         self.solver = Solver(rules, seat)
@@ -286,7 +287,6 @@ class CardPlay:
         standing = representatives(game.rules, view.legal_mask, view.hand, count.outstanding() | trick_cards)
         self.cards = sorted(set(standing.values()))
         self._candidates = [view.plays[card] for card in self.cards]
-        assert view.trump is not None
         exact = root_exact if view.hand.bit_count() <= root_exact else exact_tricks
         self.playout = Playout(game, view.trump, seat, exact, omniscient)
         self.worth = worth

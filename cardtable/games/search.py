@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -45,14 +45,21 @@ class SearchBudget:
 
 #: The worlds of each budget: what ``sim`` and hints use, so that they are reproducible (hints use ``fast``).
 WORLDS = {Budget.FAST: 16, Budget.NORMAL: 48, Budget.STRONG: 160}
+#: The worlds of each budget for the games whose rollouts are cheap (Manille, Malilla): twice the normal worlds
+#: still decide in tens of milliseconds, and measured against 640 worlds they choose the best card more often
+#: (87 % against 81 % in Manille); the fast budget (hints) stays as it is.
+CHEAP_WORLDS = {Budget.FAST: 16, Budget.NORMAL: 96, Budget.STRONG: 320}
 #: The time limit of each budget at the table, in seconds.
 TABLE_SECONDS = {Budget.FAST: 0.15, Budget.NORMAL: 0.5, Budget.STRONG: 2.0}
 
 
-def search_budget(name: Budget | str | None = None, deadline: bool = False) -> SearchBudget:
-    """The budget called ``name`` (the default one for ``None``), with its time limit when ``deadline``."""
+def search_budget(
+    name: Budget | str | None = None, deadline: bool = False, worlds: Mapping[Budget, int] = WORLDS
+) -> SearchBudget:
+    """The budget called ``name`` (the default one for ``None``), with its time limit when ``deadline``;
+    ``worlds`` gives the worlds of each budget (a game whose worlds are cheap plays more of them)."""
     budget = Budget(name) if name is not None else DEFAULT_BUDGET
-    return SearchBudget(budget, WORLDS[budget], TABLE_SECONDS[budget] if deadline else None)
+    return SearchBudget(budget, worlds[budget], TABLE_SECONDS[budget] if deadline else None)
 
 
 class SearchingPlayer(ComputerPlayer[V], Generic[V]):
@@ -60,13 +67,15 @@ class SearchingPlayer(ComputerPlayer[V], Generic[V]):
     table's time limit too once the table asks for it (``think_with``)."""
 
     searches: ClassVar[bool] = True
+    #: The worlds this level deals for a decision at each budget.
+    budget_worlds: ClassVar[Mapping[Budget, int]] = WORLDS
 
     def __init__(self, rng: random.Random | None = None, budget: SearchBudget | Budget | None = None) -> None:
         super().__init__(rng)
-        self.budget = budget if isinstance(budget, SearchBudget) else search_budget(budget)
+        self.budget = budget if isinstance(budget, SearchBudget) else search_budget(budget, worlds=self.budget_worlds)
 
     def think_with(self, budget: Budget, deadline: bool = False) -> None:
-        self.budget = search_budget(budget, deadline)
+        self.budget = search_budget(budget, deadline, self.budget_worlds)
 
 
 class Decision(Protocol):

@@ -21,7 +21,7 @@ from cardtable.engine.records import parse_record
 from cardtable.engine.replay import replay
 from cardtable.engine.sim import simulate
 from cardtable.games import find_game
-from cardtable.games.search import SearchBudget, in_time, search_budget
+from cardtable.games.search import CHEAP_WORLDS, SearchBudget, in_time, search_budget
 from cardtable.games.worlds import MixedDealer, UniformDealer, draw_deals
 from tests.support import TESTS, case_files
 
@@ -29,7 +29,8 @@ EXPERT_GAMES = ("manille", "malilla")
 #: Option sets whose hands the expert plays through (each at one hand, the fast budget).
 OPTION_SETS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "manille": [(3, {}), (4, {}), (4, {"doubling": True, "auction": True, "last_trick_bonus": True}),
-                (4, {"partner_exemption": True, "must_beat": False})],
+                (4, {"partner_exemption": True, "must_beat": False}), (4, {"house": "french", "auction": True}),
+                (4, {"house": "belgian", "talk": True, "doubling": True})],
     "malilla": [(4, {}), (4, {"albur": True}), (4, {"deck": "spanish48", "redeal_seven": False})],
 }  # fmt: skip
 
@@ -85,9 +86,9 @@ def test_the_expert_plays_whole_hands_in_every_variant(game: str, players: int, 
 
 def test_the_budget_is_the_one_asked_for_and_a_deadline_only_at_the_table() -> None:
     rules = find_game("manille")
-    assert make_computer(rules, "expert").budget == search_budget(Budget.NORMAL)  # type: ignore[attr-defined]
+    assert make_computer(rules, "expert").budget == search_budget(Budget.NORMAL, worlds=CHEAP_WORLDS)  # type: ignore[attr-defined]
     fast = make_computer(rules, "expert", budget=Budget.FAST)
-    assert fast.budget.worlds < search_budget().worlds and fast.budget.seconds is None  # type: ignore[attr-defined]
+    assert fast.budget.worlds < search_budget(worlds=CHEAP_WORLDS).worlds and fast.budget.seconds is None  # type: ignore[attr-defined]
     at_table = make_computer(rules, "expert", deadline=True)
     assert at_table.budget.seconds is not None  # type: ignore[attr-defined]
     assert make_computer(rules, "heuristic", budget=Budget.STRONG, deadline=True).searches is False
@@ -149,3 +150,45 @@ def test_a_condition_on_a_hand_is_families_of_deals() -> None:
     assert mixed.count() == 2
     assert sorted(mixed.every_deal()) == [[0b0011, 0b1100], [0b1100, 0b0011]]
     assert mixed.deal(random.Random(1)) in ([0b0011, 0b1100], [0b1100, 0b0011])
+
+
+@pytest.mark.parametrize(
+    ("cards", "named"),
+    [(["10H", "AH", "KH", "QH", "JH", "9H", "8H", "7H"], "H"),  # every heart: hearts
+     (["10S", "10H", "10D", "10C", "AS", "AH", "AD", "AC"], "none"),  # every 10 and ace: no trump, the hand doubled
+     (["7S", "8S", "7H", "8H", "7D", "8D", "7C", "9C"], "pass")],  # nothing: the partner chooses
+)  # fmt: skip
+def test_the_belgian_dealer_names_the_trump_its_played_out_worlds_favour(cards: list[str], named: str) -> None:
+    from cardtable.games.manille.rules import DECK, RULES, ManilleDeal
+
+    options = RULES.parse_options({"house": "belgian"}, 4)
+    rest = [code for code in DECK.codes if code not in cards]
+    random.Random(1).shuffle(rest)
+    hands = [DECK.mask_of(cards)] + [DECK.mask_of(rest[8 * i : 8 * i + 8]) for i in range(3)]
+    state = RULES.new_hand(options, 4, 0, ManilleDeal(hands, None), [0] * 4)
+    view = state.view(0)
+    decision = make_computer(RULES, "expert", budget=Budget.FAST).decide(view)
+    assert decision.verb == "trump" and decision.value == named
+
+
+def test_with_table_talk_the_expert_says_what_the_club_player_would_then_searches_its_card() -> None:
+    from cardtable.games.manille.ai import statement_to_make
+    from cardtable.games.manille.rules import RULES
+
+    options = RULES.parse_options({"talk": True}, 4)
+    rng = random.Random(2)
+    spoke = played = 0
+    for dealer in range(4):
+        state = RULES.new_hand(options, 4, dealer, RULES.random_deal(rng, options, 4, dealer), [0] * 4)
+        while not state.complete and (not spoke or not played):
+            view = state.view(state.to_act)
+            action = make_computer(RULES, "expert", random.Random(1), budget=Budget.FAST).decide(view)
+            statement = statement_to_make(view)
+            if statement is not None:
+                assert action == statement
+                spoke += 1
+            else:
+                assert action.verb == "play" and action in state.legal_actions()
+                played += 1
+            state.apply(action)
+    assert spoke and played

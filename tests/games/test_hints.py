@@ -71,29 +71,31 @@ REASONS = [
     ("truco/argentino_no_card_while_a_truco_waits", ("call", "envido"), ["Your envido is 30"]),
     ("truco/mao_de_onze_other_team_seat_first", ("call", "play"), ["strong enough to play", "your partner"]),
     ("truco/after_accept_the_caller_plays", ("play", "4C"), ["Your partner is winning the trick"]),
-    # Tarot: the bid and the chelem searched (every choice's score over the deals played out), the king call,
-    # the écart and the cards as the club player plays them.
+    # Tarot: the bid and the chelem searched (the chosen and the two best other choices' scores over the deals
+    # played out), the king call, the écart and the cards. Twelve low trumps with the top nine in one other hand:
+    # passing scores best.
     (
         "tarot/illegal_poignee_in_bidding",
-        ("bid", "garde"),
+        ("bid", "pass"),
         [
-            "a garde scores best in the deals played out",
+            "not strong enough to take",
             "12 trumps and 1 oudler",
-            "played out in 2 deals",
-            "bid garde +156.0",
+            "played out in 8 deals",
+            "pass (no bid) +27.5, bid petite -6.0, bid garde -52.5",
         ],
     ),
     (
         "tarot/illegal_bid_out_of_turn",
         ("bid", "petite"),
-        ["counts enough for a petite", "too few deals to overrule the count of your hand"],
+        ["a petite scores best in the deals played out", "4 trumps and 1 oudler"],
     ),
     ("tarot/discard_with_trumps_legal", ("declare", "chelem"), ["take every trick", "announce a chelem"]),
     ("tarot/five_king_call_kings_only", ("king", "KS"), ["you hold 4 spades", "K♠"]),
     (
         "tarot/illegal_discard_oudler",
         ("discard", None),
-        ["The écart puts 3 points out of the defence's reach", "void in clubs"],
+        # Nine discards weighed; the reason names only the chosen one and the two best others.
+        ["The écart puts 4 points out of the defence's reach", "void in clubs", "+213.8, put 2♥"],
     ),
     ("tarot/illegal_not_following_suit", ("play", "AH"), ["You cannot take the trick from trump 12"]),
 ]

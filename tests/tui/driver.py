@@ -7,10 +7,17 @@ import html
 import json
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from textual.app import App
 from textual.pilot import Pilot
 
+from cardtable.engine.loop import resume_match
+from cardtable.engine.match import Match
+from cardtable.engine.records import parse_record
+from cardtable.games import find_game
 from cardtable.saves import SeatConfig, TableConfig
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.bid import BidDialog
@@ -32,6 +39,16 @@ def table_config(game: str, seats: list[str], *, names: list[str] | None = None,
     names = names or ["You", "East", "North", "West"][: len(seats)]
     return TableConfig(game, len(seats), [SeatConfig(n, k) for n, k in zip(names, seats, strict=True)],
                        options or {}, seed, first_dealer)  # fmt: skip
+
+
+def resumed_near_the_end(record_file: Path, actions: int, options: dict[str, Any] | None = None) -> Match:
+    """The match of a record file as a save resumes it, its last hand cut to its first ``actions``, and
+    ``options`` (a lower target, say) put in: the cheap way to open a table near the moment a test is about."""
+    record = json.loads(record_file.read_text())
+    record["hands"][-1]["actions"] = record["hands"][-1]["actions"][:actions]
+    if options:
+        record["options"] = {**record.get("options", {}), **options}
+    return resume_match(parse_record(record, find_game))
 
 
 async def hint_worked_out(pilot: Pilot[None], table: TableScreen, seconds: float = 30.0) -> None:
@@ -108,6 +125,54 @@ async def settle(pilot: Pilot[None]) -> None:
     thread): the drivers ask the table what it waits for instead, and come back.
     """
     await pilot.pause(0)
+
+
+def screen_fingerprint(app: App[Any]) -> tuple[tuple[object, ...], ...]:
+    """What the terminal shows now, cell styles included, as the compositor draws it for a screenshot.
+
+    Much cheaper than a screenshot (no SVG is written): two of them agree exactly when two screenshots would.
+    """
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    return tuple(tuple(segment for strip in line for segment in strip) for line in update.strips)
+
+
+def footer_pending(app: App[Any]) -> bool:
+    """Whether a table will look at its keys again in a moment (it redraws its footer a little after a change)."""
+    return any(isinstance(screen, TableScreen) and screen.footer_timer is not None for screen in app.screen_stack)
+
+
+async def settled(pilot: Pilot[None], steps: int = 200) -> None:
+    """Wait until nothing more will change on screen: the table's footer has settled and two frames drawn a
+    moment apart, with the app idle between them, agree.
+
+    Each step is Pilot's pause (the screen handles what it was sent, then the process is idle for a fiftieth
+    of a second): far quicker than comparing screenshots taken at fixed intervals, and it waits as long as a
+    loaded machine needs.
+    """
+    before: tuple[tuple[object, ...], ...] | None = None
+    for _ in range(steps):
+        await pilot.pause()
+        if footer_pending(pilot.app):
+            before = None
+            continue
+        now = screen_fingerprint(pilot.app)
+        if now == before:
+            return
+        before = now
+
+
+async def wait_for(pilot: Pilot[None], ready: Callable[[], object], seconds: float = 60.0) -> None:
+    """Wait until ``ready()`` is true, then until the screen has settled.
+
+    By the clock, not a number of steps: on a loaded machine a step may end before the app had its turn.
+    """
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        await pilot.pause()
+        if ready():
+            await settled(pilot)
+            return
+    raise AssertionError(f"the screen never got ready; it is {pilot.app.screen!r}")
 
 
 def screen_text(app: CardTableApp) -> str:

@@ -321,7 +321,7 @@ async def test_the_log_says_which_call_a_pass_declines() -> None:
 async def test_the_experts_budget_is_a_setting_the_table_passes_to_its_expert_seats(table_home: Path) -> None:
     """Strong on the settings screen: an Expert seat at the next table thinks over the strong budget's worlds."""
     from cardtable.engine.players import Budget
-    from cardtable.games.search import search_budget
+    from cardtable.games.search import CHEAP_WORLDS, search_budget
     from cardtable.saves import load_settings
     from cardtable.tui.players import ThinkingComputer
     from cardtable.tui.screens.table import TableScreen
@@ -340,4 +340,4 @@ async def test_the_experts_budget_is_a_setting_the_table_passes_to_its_expert_se
         assert table is not None
         expert = table.build_players()[1]
         assert isinstance(expert, ThinkingComputer)
-        assert getattr(expert.computer, "budget", None) == search_budget(Budget.STRONG, True)
+        assert getattr(expert.computer, "budget", None) == search_budget(Budget.STRONG, True, CHEAP_WORLDS)

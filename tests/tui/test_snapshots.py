@@ -22,32 +22,10 @@ from cardtable.tui.screens.new_game import NewGameScreen
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.table import TableScreen
 from tests.support import TESTS
-from tests.tui.driver import table_config, table_of
+from tests.tui.driver import table_config, table_of, wait_for
 
 SIZES = [(80, 24), (120, 40)]
 RANDOM_SEATS = ["human", "random", "random", "random"]
-
-
-async def settled(pilot: Pilot[None], steps: int = 40) -> None:
-    """Wait until two screenshots a moment apart agree: the log, the prompt and the footer settle a little
-    after the table changes, later still on a loaded machine."""
-    before, same = "", 0
-    for _ in range(steps):
-        await pilot.pause(0.1)
-        now = pilot.app.export_screenshot()
-        same = same + 1 if now == before else 0
-        if same == 3:
-            return
-        before = now
-
-
-async def wait_for(pilot: Pilot[None], ready: Any, steps: int = 400) -> None:
-    for _ in range(steps):
-        await pilot.pause()
-        if ready():
-            await settled(pilot)
-            return
-    raise AssertionError("the screen never got ready")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

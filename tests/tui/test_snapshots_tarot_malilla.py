@@ -34,8 +34,8 @@ from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.spread import CardSpread
 from tests.games.tarot.helpers import SEED_CHIEN, SEED_HANDS
 from tests.support import TESTS
-from tests.tui.driver import table_config, table_of
-from tests.tui.test_snapshots import SIZES, wait_for
+from tests.tui.driver import table_config, table_of, wait_for
+from tests.tui.test_snapshots import SIZES
 
 TAROT = find_game("tarot")
 

@@ -1,10 +1,12 @@
-"""French Tarot at the table: the last deal of a two-deal match from the keyboard, with a bid and an écart."""
+"""French Tarot at the table: the last deal of a two-deal match from the keyboard, its bid and écart, and its end."""
 
 from __future__ import annotations
 
 import json
 import random
 from pathlib import Path
+
+from textual.pilot import Pilot
 
 from cardtable.engine.game import Action
 from cardtable.engine.loop import deal_rng, resume_match
@@ -17,9 +19,10 @@ from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.pick_cards import PickCardsDialog
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
-from tests.tui.driver import pick_cards, play_until_over, screen_text, table_config, table_of
+from tests.tui.driver import pick_cards, play_until_over, screen_text, table_config, table_of, wait_for
 
 TAROT = find_game("tarot")
+SOUTH_AND_RANDOM = ["human", "random", "random", "random"]
 
 
 def second_deal_to_bid() -> Match:
@@ -42,30 +45,53 @@ def second_deal_to_bid() -> Match:
     return match
 
 
-async def test_a_two_deal_tarot_match_from_the_keyboard_with_a_bid_and_an_ecart() -> None:
-    # The first deal comes from a record, as a resumed match does: the last deal is bid, discarded and played
-    # from the keyboard to the end of the match.
+async def bid_and_discard_from_the_keyboard(app: CardTableApp, pilot: Pilot[None]) -> None:
+    """South's garde and écart in the last deal, from the keyboard, with what the dialogs must show."""
+    await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+    assert "Garde" in screen_text(app)
+    await pilot.press("down", "down", "enter")  # Pass, Petite, Garde
+    await wait_for(pilot, lambda: isinstance(app.screen, PickCardsDialog))
+    dialog = app.screen
+    assert isinstance(dialog, PickCardsDialog) and dialog.count == 6
+    forbidden = [c.index for c in dialog.query_one("#pick-hand").cards if c.index not in dialog.allowed]
+    assert forbidden, "kings, oudlers and trumps are not allowed in the écart"
+    await pick_cards(pilot, dialog)
+
+
+async def test_the_last_deal_of_a_tarot_match_is_bid_and_discarded_from_the_keyboard() -> None:
+    # The first deal comes from a record, as a resumed match does: the last deal is bid and discarded from the
+    # keyboard (its end is played by the next test, from the same deal nearly played out).
     match = second_deal_to_bid()
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.push_screen(TableScreen(table_config("tarot", ["human", "random", "random", "random"], seed=4), match))
-        for _ in range(200):
-            await pilot.pause()
-            if isinstance(app.screen, ChoiceDialog):
-                break
-        await pilot.pause()  # drawn, too
-        assert "Garde" in screen_text(app)
-        await pilot.press("down", "down", "enter")  # Pass, Petite, Garde
-        for _ in range(200):
-            await pilot.pause()
-            if isinstance(app.screen, PickCardsDialog):
-                break
-        dialog = app.screen
-        assert isinstance(dialog, PickCardsDialog) and dialog.count == 6
-        forbidden = [c.index for c in dialog.query_one("#pick-hand").cards if c.index not in dialog.allowed]
-        assert forbidden, "kings, oudlers and trumps are not allowed in the écart"
-        await pick_cards(pilot, dialog)
+        app.push_screen(TableScreen(table_config("tarot", SOUTH_AND_RANDOM, seed=4), match))
+        await bid_and_discard_from_the_keyboard(app, pilot)
+        last = match.hands[-1]
+        await wait_for(pilot, lambda: any(a.verb == "discard" for a in last.actions))
+        assert any(a.verb == "bid" and a.seat == 0 and a.value == "garde" for a in last.actions)
+        assert any(a.verb == "discard" and a.seat == 0 for a in last.actions)
+
+
+def second_deal_nearly_played() -> Match:
+    """The same match with South's garde and écart made, and its last deal played (at random) to its last trick."""
+    match = second_deal_to_bid()
+    last = match.current
+    assert last is not None
+    match.apply(Action(0, "bid", "garde"))
+    players = [make_computer(TAROT, "random", random.Random(seat)) for seat in range(4)]
+    while last.to_act is not None and not (sum(hand.bit_count() for hand in last.hands) <= 4 and last.to_act == 0):
+        seat = last.to_act
+        match.apply(players[seat].decide(last.view(seat)))
+    return match
+
+
+async def test_a_two_deal_tarot_match_is_played_to_its_end_from_the_keyboard() -> None:
+    match = second_deal_nearly_played()
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("tarot", SOUTH_AND_RANDOM, seed=4), match))
         result = await play_until_over(pilot)
         table = table_of(app)
         assert table is not None and table.match.over and result

@@ -21,7 +21,7 @@ from cardtable.tui.games.truco_argentino import ArgentinoParts
 from cardtable.tui.screens.new_game import NewGameScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.table import TableScreen
-from tests.tui.driver import my_turn, screen_text, table_config, table_of
+from tests.tui.driver import my_turn, screen_text, table_config, table_of, wait_for
 
 ARGENTINO = {"variant": "argentino"}
 
@@ -62,26 +62,18 @@ async def test_the_new_game_form_offers_the_variant_with_its_own_options() -> No
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(NewGameScreen("truco"))
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.screen, NewGameScreen) and app.screen.query("#opt-variant"):
-                break
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.query("#opt-variant"))
         form = app.screen
         assert isinstance(form, NewGameScreen) and not form.query("#opt-flor")
         form.query_one("#opt-variant", Select).value = "argentino"
-        for _ in range(100):
-            await pilot.pause()
-            if form.query("#opt-flor") and form.query_one("#opt-target", Select).value == 30:
-                break
+        await wait_for(pilot, lambda: form.query("#opt-flor") and form.query_one("#opt-target", Select).value == 30)
         target = form.query_one("#opt-target", Select)
         assert target.value == 30
         assert any("15 malas, then 15 buenas" in str(help.content) for help in form.query(".help").results(Static))
         form.query_one("#opt-flor", Select).value = True
         form.query_one("#players", Select).value = 6
-        for _ in range(100):
-            await pilot.pause()
-            if form.query("#name-5") and form.query_one("#opt-variant", Select).value != Select.NULL:
-                break
+        variant = "#opt-variant"
+        await wait_for(pilot, lambda: form.query("#name-5") and form.query_one(variant, Select).value != Select.NULL)
         assert form.query_one("#opt-variant", Select).value == "argentino"  # kept when the form is redrawn
         config = form.collect()
         assert config.players == 6 and config.options["variant"] == "argentino"

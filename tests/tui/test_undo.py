@@ -343,6 +343,8 @@ async def test_hot_seat_offers_no_undo(table_home: Path) -> None:
 async def test_watching_the_computers_offers_no_undo(table_home: Path) -> None:
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
+        # The computers take their time: at once, they would still be finishing the match as the app closes.
+        app.settings.speed = "slow"
         watched = await open_table(pilot, "manille", ["random"] * 4, dealt("manille", 4, 5))
         assert not watched.undo_offered() and "undo" not in footer_keys(watched)
         assert watched.undo_refusal() == "Nothing to undo: you are watching the computers."

@@ -23,7 +23,7 @@ from cardtable.engine.hints import Findings, note
 from cardtable.engine.players import Budget
 from cardtable.games.endgame import EndgameRules
 from cardtable.games.playout import EXACT_TRICKS, CardPlay, Playout, PointTrickGame
-from cardtable.games.search import SearchBudget, SearchingPlayer, in_time, pick, search
+from cardtable.games.search import CHEAP_WORLDS, SearchBudget, SearchingPlayer, in_time, pick, search
 
 from .ai import MalillaHeuristic, Table, hand_worth, pack_facts, tip4_count_the_cards, tips_choice
 from .rules import (
@@ -58,6 +58,7 @@ class MalillaExpert(SearchingPlayer[MalillaView]):
     """Malilla's ``expert`` level."""
 
     level = "expert"
+    budget_worlds = CHEAP_WORLDS
     #: Playouts solve this many last tricks exactly; with this many cards or fewer in hand the whole decision is.
     exact_tricks = EXACT_TRICKS
     root_exact = EXACT_TRICKS + 1

@@ -3,9 +3,12 @@
 Every card it plays is chosen by dealing itself the cards it has not seen in many ways that fit its view,
 trying each of its cards in each deal and playing the rest out (``cardtable.games.playout``: a fast policy,
 then the last tricks solved exactly), and keeping the card whose average worth for the hand is best.  The
-knock round and the auction are decided the same way: the hand is played out in each deal, with the trump of
-each suit for a bid, and the player knocks, counters or bids when the average says the hand is worth it.
-Among equals it plays what the heuristic would.
+knock round, the auction and the Belgian choice of trump are decided the same way: the hand is played out in
+each deal, with the trump of each suit (or none) for a bid or a choice, and the player knocks, counters,
+bids or names the trump the average says the hand is worth.  The playouts follow the house's rules: the
+French point a trick and freer trumping, the Belgian ban on under-trumping and its hands without trump.
+With table talk it makes the statements the club player would (they tell its partner what it holds), and
+its worlds fit every statement heard.  Among equals it plays what the heuristic would.
 
 It sees only its seat's view and draws only from its own generator (or one seeded from the view), so the same
 view gives the same decision.
@@ -23,24 +26,36 @@ from cardtable.engine.players import Budget
 from cardtable.games.cardcount import count_cards
 from cardtable.games.endgame import EndgameRules
 from cardtable.games.playout import EXACT_TRICKS, CardPlay, Playout, PointTrickGame
-from cardtable.games.search import SearchBudget, SearchingPlayer, in_time, pick, search
+from cardtable.games.search import CHEAP_WORLDS, SearchBudget, SearchingPlayer, in_time, pick, search
 
-from .ai import ACES, TENS, ManilleHeuristic, Table, hand_worth, tip11_doubling, tip12_auction, tips_choice
+from .ai import (
+    ACES,
+    TENS,
+    ManilleHeuristic,
+    Table,
+    deal_total,
+    hand_worth,
+    statement_to_make,
+    tip11_doubling,
+    tip12_auction,
+    tip14_name_trump,
+    tips_choice,
+)
 from .rules import (
     AUCTION,
-    CLASSIC,
     COUNTER,
     DECK,
     DOUBLING,
     FULL_DECK,
     KNOCK,
-    MIN_BID,
     PASS,
     PIPS,
     PLAY,
     QUOTA,
     RULES,
     THREE_PLAYER_DECK,
+    TRUMP_CHOICE,
+    TRUMP_VERB,
     ManilleHand,
     ManilleOptions,
     ManilleView,
@@ -58,9 +73,10 @@ OVER_PARTNER = 4.0
 
 
 @functools.cache
-def playout_game(options: ManilleOptions, players: int, trump: int) -> PointTrickGame:
-    """Manille's tricks for the playouts: pips by card, the last trick's pip when the option is on."""
-    rules = EndgameRules(DECK, PIPS, trump, follow_rules(options), players,
+def playout_game(options: ManilleOptions, players: int, trump: int | None) -> PointTrickGame:
+    """Manille's tricks for the playouts: pips by card, the French point a trick, the last trick's pip when the
+    option is on, and the house's duties."""
+    rules = EndgameRules(DECK, PIPS, trump, follow_rules(options), players, trick_bonus=options.trick_point,
                          last_trick_bonus=1 if options.last_trick_bonus else 0)  # fmt: skip
     return PointTrickGame(rules, TENS, ACES, lead_from_short=True, feeds_tops=True)
 
@@ -69,6 +85,7 @@ class ManilleExpert(SearchingPlayer[ManilleView]):
     """Manille's ``expert`` level."""
 
     level = "expert"
+    budget_worlds = CHEAP_WORLDS
     #: Playouts solve this many last tricks exactly; with this many cards or fewer in hand the whole decision is.
     exact_tricks = EXACT_TRICKS
     root_exact = EXACT_TRICKS + 1
@@ -80,12 +97,13 @@ class ManilleExpert(SearchingPlayer[ManilleView]):
         self.heuristic = ManilleHeuristic(rng)
 
     def decide(self, view: ManilleView) -> Action:
-        if view.options.house != CLASSIC or view.options.talk:
-            # The search's playouts know the classic game only: in the other houses and with table talk the
-            # expert plays as the club player does (searched houses are work still to do).
-            return self.heuristic.decide(view)
         if view.phase == PLAY:
+            statement = statement_to_make(view)
+            if statement is not None:
+                return statement
             return self.play(view)
+        if view.phase == TRUMP_CHOICE:
+            return self.name_trump(view)
         if view.phase == DOUBLING:
             return self.call(view)
         if view.phase == AUCTION:
@@ -98,7 +116,6 @@ class ManilleExpert(SearchingPlayer[ManilleView]):
         if not legal & (legal - 1):
             return view.plays[legal.bit_length() - 1]
         table = Table(view)
-        assert view.trump is not None
         decision = CardPlay(view, playout_game(view.options, view.players, view.trump), table.count,
                             hand_worth(table), self.exact_tricks, self.root_exact, self.omniscient)  # fmt: skip
         if len(decision.candidates) == 1:
@@ -110,6 +127,12 @@ class ManilleExpert(SearchingPlayer[ManilleView]):
     def _points_played_out(self, view: ManilleView, setup: list[Action]) -> list[float]:
         """Our side's points in each of the budget's worlds, the hand played out after the actions ``setup``
         (the rest of the calls passed)."""
+        return [points for points, _factor in self._played_out(view, setup)]
+
+    def _played_out(self, view: ManilleView, setup: list[Action]) -> list[tuple[float, int]]:
+        """For each of the budget's worlds: our side's points with the hand played out after the actions
+        ``setup`` (a trump still to name named as the club player would, the other calls passed), and the
+        house's factor on the hand's score (2 for a Belgian hand without trump)."""
         in_play = THREE_PLAYER_DECK if view.players == 3 else FULL_DECK
         count = count_cards(view, DECK, follow_rules(view.options), in_play)
         rng = self.random_for(view)
@@ -120,10 +143,27 @@ class ManilleExpert(SearchingPlayer[ManilleView]):
             for action in setup:
                 state.apply(action)
             pass_to_play(state)
-            assert state.trump is not None
             playout = Playout(playout_game(view.options, view.players, state.trump), state.trump, view.seat)
-            results.append(float(playout.final_points(state, list(count.ruled_out))))
+            factor = 2 if state.no_trump else 1
+            results.append((float(playout.final_points(state, list(count.ruled_out))), factor))
         return results
+
+    def name_trump(self, view: ManilleView) -> Action:
+        """The Belgian choice of trump: the suit (or none, which doubles the hand) whose hand, played out, is worth
+        most to our side; passing the choice is valued with the partner naming trump as the club player would."""
+        worth = hand_worth(Table(view))
+        best: tuple[float, Action] | None = None
+        for choice in view.legal:
+            if choice.verb != TRUMP_VERB:
+                continue
+            played = self._played_out(view, [choice])
+            if not played:
+                return tip14_name_trump(view)
+            expected = statistics.fmean(factor * worth[round(points)] for points, factor in played)
+            if best is None or expected > best[0] + 1e-9:
+                best = (expected, choice)
+        assert best is not None
+        return best[1]
 
     def call(self, view: ManilleView) -> Action:
         """Knock (or counter) when the hand is worth enough to our side played out, else pass."""
@@ -139,16 +179,16 @@ class ManilleExpert(SearchingPlayer[ManilleView]):
 
     def bid(self, view: ManilleView) -> Action:
         """Bid the lowest legal value in the suit whose contract is worth most, when it is worth a bid."""
-        lowest = MIN_BID
+        quota = view.options.quota if view.players == 4 else QUOTA[view.players]
+        lowest = quota + 1
         partner_bid: int | None = None
         for seat, value, _suit in view.bids:
             if value is not None:
                 lowest = value + 1
                 partner_bid = value if seat == (view.seat + 2) % 4 else None
-        top = 61 if view.options.last_trick_bonus else 60
+        top = deal_total(view)
         if lowest > top:
             return Action(view.seat, BID_VERB, PASS)
-        quota = QUOTA[view.players]
         best: tuple[float, int] | None = None
         tried: list[tuple[Action, float]] = []  # for a hint's reason
         for suit in range(len(DECK.suits)):
@@ -158,7 +198,7 @@ class ManilleExpert(SearchingPlayer[ManilleView]):
                 return tip12_auction(view)
             made = [p - quota for p in pips if p >= lowest]
             total = len(pips) + 0.0
-            theirs_over = [max(0.0, (60 - p) - quota) for p in pips if p < lowest]
+            theirs_over = [max(0.0, (top - p) - quota) for p in pips if p < lowest]
             expected = (sum(made) - sum((lowest - quota) + t for t in theirs_over)) / total
             tried.append((bid, expected))
             if best is None or expected > best[0]:
@@ -173,11 +213,15 @@ class ManilleExpert(SearchingPlayer[ManilleView]):
 
 
 def pass_to_play(state: HandState) -> None:
-    """Pass every call left before the play (the knock round, the rest of the auction)."""
+    """Pass every call left before the play (the knock round, the rest of the auction); a trump still to name is
+    named as the club player would."""
     assert isinstance(state, ManilleHand)
-    while state.phase in (DOUBLING, AUCTION):
+    while state.phase in (TRUMP_CHOICE, DOUBLING, AUCTION):
         seat = state.turn
-        state.apply(Action(seat, CALL_VERB if state.phase == DOUBLING else BID_VERB, PASS))
+        if state.phase == TRUMP_CHOICE:
+            state.apply(tip14_name_trump(state.view(seat)))
+        else:
+            state.apply(Action(seat, CALL_VERB if state.phase == DOUBLING else BID_VERB, PASS))
 
 
 __all__ = ["ManilleExpert"]

@@ -264,9 +264,12 @@ class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
     def search_figures(self, view: View, action: Action | None, findings: Findings | None) -> str:
         if findings is None or not findings.worlds:
             return ""
-        # A deal is played out whole for each world: few of them, so every choice's mean is worth saying.
-        means = ", ".join(f"{self.option_name(o, view)} {signed(m)}" for o, m in zip(findings.options, findings.means,
-                                                                                      strict=True))  # fmt: skip
+        # A deal is played out whole for each world: few of them, so the choices' means are worth saying, but
+        # only the chosen one and the two best others, or an écart's list of discards would fill the screen.
+        chosen = findings.index(action)
+        ranked = sorted(range(len(findings.options)), key=lambda k: -findings.means[k])
+        shown = ([chosen] if chosen is not None else []) + [k for k in ranked if k != chosen][:2]
+        means = ", ".join(f"{self.option_name(findings.options[k], view)} {signed(findings.means[k])}" for k in shown)
         said = f"played out in {counted(findings.worlds, 'deal')}, your score: {means}"
         if action is not None and not findings.is_best(action):
             said += "; too few deals to overrule the count of your hand"

@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Protocol, TypeVar, runtime_checkable
 
 from textual.binding import Binding
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtable.engine.game import Action
 from cardtable.tui.dialogs.undoable import UndoableDialog
 from cardtable.tui.host import TableHost
 from cardtable.tui.keys import first_key
+from cardtable.tui.widgets.footer import KeysFooter
 
 #: The table's hint key, in every dialog that asks a decision; the same id, so a keymap moves both.
 HINT_BINDING = Binding("t", "hint", "Hint", tooltip="hint: what the computer would choose", id="hint")
@@ -36,9 +37,9 @@ class HintedDialog(UndoableDialog[R]):
     """A dialog answering a decision of the game: the hint key asks the table for its advice, and the undo key
     takes back the decision before this one."""
 
-    def footer(self) -> Footer:
+    def footer(self) -> KeysFooter:
         """The dialog's own keys in the footer (the table's, below it, do not work while it is open)."""
-        return Footer(show_command_palette=False)
+        return KeysFooter(show_command_palette=False)
 
     def hint_line(self) -> Static:
         return Static("", classes="dialog-hint", markup=False)

@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from cardtable.archive import ArchivedMatch, load_stars, read_archived, set_star
 from cardtable.files import UnreadableFile, describe_os_error
@@ -15,6 +15,7 @@ from cardtable.games import find_game
 from cardtable.stats import MatchSummary, Statistics
 from cardtable.tui.dialogs.export import ExportDialog
 from cardtable.tui.screens.watch import when
+from cardtable.tui.widgets.footer import KeysFooter
 
 #: How many of the latest matches the history lists (starred ones are listed whatever their age).
 LATEST = 100
@@ -59,7 +60,7 @@ class HistoryScreen(Screen[None]):
             else:
                 yield Static("No finished match yet: every match you finish at the table is listed here.",
                              id="history-empty")  # fmt: skip
-        yield Footer(show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         for notice in self.notices:

@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from cardtable.engine.errors import RecordError
 from cardtable.engine.options import option_fields
 from cardtable.games import find_game
 from cardtable.saves import SeatConfig, TableConfig, default_seats
 from cardtable.tui.games import parts_for, playable_games
+from cardtable.tui.widgets.footer import KeysFooter
 
 
 class NewGameScreen(Screen[TableConfig | None]):
@@ -69,7 +70,7 @@ class NewGameScreen(Screen[TableConfig | None]):
             with Horizontal(classes="buttons"):
                 yield Button("Start (Ctrl+S)", variant="primary", id="start", compact=True)
                 yield Button("Back (Esc)", id="back", compact=True)
-        yield Footer(show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#game", Select).focus()

@@ -5,9 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, MarkdownViewer
+from textual.widgets import MarkdownViewer
 
 from cardtable.assets_access import rules_text
+from cardtable.tui.widgets.footer import KeysFooter
 
 
 class RulesScreen(Screen[None]):
@@ -23,7 +24,7 @@ class RulesScreen(Screen[None]):
         except FileNotFoundError:
             text = f"# {self.game}\n\nNo guide is available for this game yet."
         yield MarkdownViewer(text, show_table_of_contents=False)
-        yield Footer()
+        yield KeysFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)

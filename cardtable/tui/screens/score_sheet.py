@@ -50,7 +50,10 @@ class ScoreSheetScreen(UndoableDialog[None]):
             yield Button("Continue (Enter)", variant="primary", id="continue")
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
+        tables = self.query(DataTable)
+        if not tables:  # shown by a match the computers play on while the app closes: its widgets went first
+            return
+        table = tables.first()
         table.add_column("Hand")
         for seats, _ in self.sides:
             table.add_column(Text(self.side_name(seats)))  # a name is text, never markup

@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.games import available_games, find_game
 from cardtable.saves import FoundMatch
 from cardtable.tui.sides import score_line, score_lines
+from cardtable.tui.widgets.footer import KeysFooter
 
 BANNER = "♠ ♥  cardtable  ♦ ♣"
 
@@ -90,7 +91,7 @@ class StartScreen(Screen[str]):
                 with VerticalScroll(id="notices"):
                     yield Static(self.notice, id="notice", markup=False)
             yield OptionList(*entries, id="menu", markup=False)
-        yield Footer(show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)

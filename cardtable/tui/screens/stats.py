@@ -12,11 +12,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Sparkline, Static
+from textual.widgets import Label, OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
 from cardtable.games import find_game
 from cardtable.stats import GroupStats, StatsFailed, load_statistics, percent
+from cardtable.tui.widgets.footer import KeysFooter
 
 ALL = "all"
 #: Columns of a group's bar at the narrowest (80 columns) and at most.
@@ -81,7 +82,7 @@ class StatsScreen(Screen[None]):
                     yield Static("", id="stats-games-chart")
                     yield Static("", id="stats-groups")
                     yield Static("", id="stats-counts", markup=False)
-        yield Footer(show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
 
     def game_options(self) -> list[Option]:
         total = len(self.statistics.matches)

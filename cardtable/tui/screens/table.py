@@ -22,7 +22,7 @@ from textual.geometry import Region
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import PLAY_VERB, Action, FinishedTrick, HandState, View
@@ -46,6 +46,7 @@ from cardtable.tui.motion import CardMotion, Move, centred, motion_wanted
 from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
 from cardtable.tui.sides import side_name, sides
 from cardtable.tui.widgets.card import Face
+from cardtable.tui.widgets.footer import KeysFooter
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.log import TableLog
 from cardtable.tui.widgets.seat import SeatPanel
@@ -179,7 +180,7 @@ class TableScreen(Screen[None], Generic[V]):
                 yield TableLog(id="log")
         # The hand spans the whole width: twelve cards (Malilla's 48-card deck) need 72 columns.
         yield HandView(id="hand")
-        yield Footer(show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
 
     @property
     def host(self) -> TableHost:

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from cardtable.archive import ArchivedMatch
 from cardtable.engine.cards import bits
@@ -27,6 +27,7 @@ from cardtable.tui.games import parts_for
 from cardtable.tui.games.base import TableParts, says
 from cardtable.tui.host import TableHost
 from cardtable.tui.sides import score_line
+from cardtable.tui.widgets.footer import KeysFooter
 
 #: How a suit's cards are drawn here (by suit letter), and the four-colour deck's own colours.
 SUIT_STYLES = {"H": "bold red", "D": "bold red", "S": "bold", "C": "bold"}
@@ -73,7 +74,7 @@ class WatchScreen(Screen[None]):
                 yield Static("", id="watch-table")
                 yield Static("", id="watch-log")
             yield Static("", id="watch-said", markup=False)
-        yield Footer(show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.show()
