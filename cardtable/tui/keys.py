@@ -41,8 +41,8 @@ TABLE_BINDINGS = (
     Binding(
         "d", "face_down", "Face down", show=False, tooltip="play the chosen card face down (Truco)", id="face-down"
     ),
-    Binding("e", "call_key('envido')", "Envido", show=False, tooltip="envido, real or falta envido", id="envido"),
-    Binding("v", "call_key('truco')", "Truco", show=False, tooltip="truco, or raise the stake", id="truco"),
+    Binding("e", "call_key('envido')", "Envido", tooltip="envido, real or falta envido", id="envido"),
+    Binding("v", "call_key('truco')", "Truco", tooltip="truco, or raise the stake", id="truco"),
     Binding("m", "call_key('mazo')", "Mazo", show=False, tooltip="go to the deck (give up the hand)", id="mazo"),
     Binding("t", "hint", "Hint", tooltip="hint: what the computer would choose (a card, a bid, a call…)", id="hint"),
     UNDO_BINDING,

@@ -129,9 +129,7 @@ def truco_match(players: int, first_dealer: int, scripted: list[Any], seed: int 
     return match
 
 
-# At 120x40 the log's first lines are sometimes wrapped to the narrow table's width under a call dialog (a
-# race between the wide layout and the first lines, not yet found): these two are drawn at 80x24 only.
-@pytest.mark.parametrize("size", SIZES[:1], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_truco_table_with_a_truco_to_answer(snap_compare: Any, size: tuple[int, int]) -> None:
     from cardtable.engine.game import Action
     from cardtable.tui.dialogs.call import CallDialog
@@ -161,9 +159,7 @@ def test_six_player_truco_table(snap_compare: Any, size: tuple[int, int]) -> Non
     assert snap_compare(app, terminal_size=size, run_before=your_turn)
 
 
-# At 120x40 the log's first lines are sometimes wrapped to the narrow table's width under a call dialog (a
-# race between the wide layout and the first lines, not yet found): these two are drawn at 80x24 only.
-@pytest.mark.parametrize("size", SIZES[:1], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_truco_argentino_table_with_an_envido_to_answer(snap_compare: Any, size: tuple[int, int]) -> None:
     from cardtable.tui.dialogs.call import CallDialog
     from tests.tui.test_truco_argentino import ARGENTINO, argentino_match

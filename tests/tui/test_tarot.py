@@ -133,3 +133,13 @@ async def test_a_poignee_is_declared_from_the_keyboard_choosing_the_trumps_to_sh
         await pilot.pause()
         declared = [a for a in table.match.hands[0].actions if a.verb == "declare" and a.value == "poignee"]
         assert declared and declared[0].seat == 0 and declared[0].get("cards") == tuple(f"T{k}" for k in range(7, 17))
+
+
+def test_the_bid_prompt_offers_a_higher_contract_only_while_there_is_one() -> None:
+    from cardtable.tui.games.tarot import PARTS as parts
+
+    match = Match(TAROT, TAROT.parse_options({}, 4), 4)
+    state = match.deal_new_hand(deal_rng(4, 0), first_dealer=3)  # South speaks first
+    assert parts.phase_prompt(state.view(0)) == "Your bid: pass, or a contract higher than the last one."
+    match.apply(Action(0, "bid", "garde_contre"))
+    assert parts.phase_prompt(state.view(1)) == "Your bid: pass (no contract is higher than the last one)."

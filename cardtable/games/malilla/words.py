@@ -41,18 +41,24 @@ class MalillaWords(GameWords["MalillaView"]):
         dealer = names[v.dealer]
         code = v.deck.codes[v.turned]
         lines = [f"{dealer} {says(dealer, 'turns')} {self.card_name(code)}: {self.suit_names[code[-1]]} are trump."]
-        for bonus in v.bonuses:
-            team = self.team_name(v.teams[bonus.team], names)
-            kind = self.bonus_kind(bonus)
-            if bonus.held_back:
-                lines.append(f"The {kind} ({bonus.points}) for {team} is held back: it would reach the target.")
-            else:
-                lines.append(f"{team} score the {kind}: {bonus.points}.")
+        lines.extend(self.bonus_lines(view, names))
         if v.albur is not None and v.albur_winner is not None:
             first, second = (self.card_name(v.deck.codes[c]) for c in v.albur)
             winner = names[v.albur_winner]
             wins, leads = says(winner, "wins"), says(winner, "leads")
             lines.append(f"Albur: {first} against {second}; {winner} {wins} it and {leads}.")
+        return lines
+
+    def bonus_lines(self, view: MalillaView, names: Sequence[str]) -> list[str]:
+        """Who scores a bonus at the deal (the turned card, the albur), or why it is held back."""
+        lines = []
+        for bonus in view.bonuses:
+            team = self.team_name(view.teams[bonus.team], names)
+            kind = self.bonus_kind(bonus)
+            if bonus.held_back:
+                lines.append(f"The {kind} ({bonus.points}) for {team} is held back: it would reach the target.")
+            else:
+                lines.append(f"{team} score the {kind}: {bonus.points}.")
         return lines
 
     def describe_action(

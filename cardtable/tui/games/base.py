@@ -189,6 +189,10 @@ class TableParts(ABC, Generic[V]):
         """What ``action`` settled, for the log and a notice to all (an envido's counts); ``view``: after it."""
         return []
 
+    def deal_news(self, view: V, names: list[str]) -> list[str]:
+        """What a deal settles for everyone, announced as well as logged (a bonus scored at once)."""
+        return []
+
     def deal_lines(self, view: V, names: list[str]) -> list[str]:
         """What the log says when a hand is dealt (the turned card, say)."""
         return self.words.deal_lines(view, names)

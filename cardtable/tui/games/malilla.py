@@ -41,6 +41,9 @@ class MalillaParts(TargetHeading, TrumpSuitFacts, TableParts[MalillaView]):
         lines.append(f"Dealer {names[v.dealer]}")
         return lines
 
+    def deal_news(self, view: MalillaView, names: list[str]) -> list[str]:
+        return WORDS.bonus_lines(view, names)
+
     def scores_now(self, view: MalillaView) -> tuple[int, ...]:
         # A trump or albur bonus that counts at once is in the score from the deal.
         return view.match_scores

@@ -12,9 +12,13 @@ from cardtable.engine.words import counted
 from cardtable.games.tarot.rules import (
     BID,
     CHELEM,
+    DECLARE_VERB,
     DISCARD,
     DISCARD_VERB,
     KING,
+    KING_VERB,
+    NO_CHELEM,
+    PASS,
     POIGNEE,
     CardSet,
     TarotView,
@@ -91,9 +95,15 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
             return "taker"
         return ""
 
+    def announces(self, action: Action) -> bool:
+        # The king called (your partner may be the one who holds it), a poignée shown, a chelem announced.
+        return action.verb == KING_VERB or (action.verb == DECLARE_VERB and action.value != NO_CHELEM)
+
     def phase_prompt(self, view: TarotView) -> str:
         phase = view.phase
         if phase == BID:
+            if all(action.value == PASS for action in view.legal_actions()):
+                return "Your bid: pass (no contract is higher than the last one)."
             return "Your bid: pass, or a contract higher than the last one."
         if phase == KING:
             return "Call a king: its holder will be your secret partner."

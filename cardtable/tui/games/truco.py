@@ -2,8 +2,9 @@
 
 Truco hands are three cards and tricks have no points, so the side panel shows the stake, the tricks
 won and who may raise; the vira lies beside the trick with the manilhas named, and the manilhas in your
-hand carry a star; the calls are keys (v, or c for every call) and dialogs at the side of the table; a card
-can be played face down (d).  Truco Argentino has parts of its own (``truco_argentino``).
+hand carry a star; the calls are keys (v for truco and its raises; c only for a call without a key of its
+own) and dialogs at the side of the table; a card can be played face down (d).  Truco Argentino has parts
+of its own (``truco_argentino``).
 """
 
 from __future__ import annotations

@@ -136,14 +136,14 @@ class TableScreen(Screen[None], Generic[V]):
         self.save_pending = False
         self.info_text = ""
         self.prompt_text = ""
-        #: The table's one notice (a hint, a computer's call): it lasts until the turn moves on.
+        #: The table's one notice: a hint or a reply to a key, which goes when the turn moves on; or an
+        #: announcement (a computer's call, what a call settled), which stays until a person at the keyboard
+        #: acts, a newer one replaces it or a new hand is dealt.
         self.notice_text = ""
+        self.notice_lasts = False
         #: A hint is being worked out (in a thread: the level that hints may search).
         self.hinting = False
         self.last_trick_text = ""
-        #: Every line of the log, to wrap again when the log's width changes; and the width they were wrapped to.
-        self.logged: list[str] = []
-        self.log_width = 0
         #: The calls a dialog offers before the person's card (Malilla's redeal), while it is open.
         self.offer_open: list[Action] | None = None
         #: (hand number, seat) pairs already asked about their optional calls.
@@ -177,7 +177,7 @@ class TableScreen(Screen[None], Generic[V]):
             with Vertical(id="side"):
                 yield Static("", id="info", markup=False)
                 yield Static("", id="last-trick", markup=False)
-                yield TableLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+                yield TableLog(id="log")
         # The hand spans the whole width: twelve cards (Malilla's 48-card deck) need 72 columns.
         yield HandView(id="hand")
         yield KeysFooter(show_command_palette=False)
@@ -198,6 +198,7 @@ class TableScreen(Screen[None], Generic[V]):
 
     def on_mount(self) -> None:
         self.set_class(self.parts.words.spanish_pack, "spanish-pack")  # its four-colour deck has colours of its own
+        self.take_breakpoints(self.app.size.width, self.app.size.height)
         used = set(POSITIONS[self.match.players])
         for position in AROUND:
             self.query_one(f"#{position}").display = position in used
@@ -208,29 +209,24 @@ class TableScreen(Screen[None], Generic[V]):
             self.log_hand_so_far()
         self.run_match()
 
+    def take_breakpoints(self, width: int, height: int) -> None:
+        """The size classes (``-wide``, ``-tall``) for a terminal of this size, before the first layout.
+
+        Textual sets a screen's breakpoint classes when the screen hears of its size, which comes after its
+        first layout: the table would be laid out narrow once, and its log's first lines wrapped to the
+        narrow side panel before the wide one replaced it (under a dialog pushed at once, they stayed so).
+        """
+        wide, tall = width >= ROOMY[0], height >= ROOMY[1]
+        self.update_classes({"-wide": wide, "-narrow": not wide, "-tall": tall, "-short": not tall})
+
     def clear_log(self) -> None:
-        self.logged = []
         for log in self.query("#log").results(TableLog):
+            log.texts.clear()
             log.clear()
 
     def on_resize(self) -> None:
         self.end_motion()  # a card in flight would land where its place was before
         self.refresh_table()
-        self.call_after_refresh(self.rewrap_log)
-
-    def on_table_log_resized(self, message: TableLog.Resized) -> None:
-        self.call_after_refresh(self.rewrap_log, True)
-
-    def rewrap_log(self, always: bool = False) -> None:
-        """After a resize, the log wrapped to its new width, its newest lines in sight."""
-        for log in self.query("#log").results(TableLog):
-            width = log.scrollable_content_region.width
-            if (always or width != self.log_width) and width > 0:
-                self.log_width = width
-                log.clear()
-                for line in self.logged:
-                    log.write(line)
-            log.scroll_end(animate=False, immediate=True)
 
     def roomy(self) -> tuple[bool, bool]:
         """Whether the terminal is wide, and tall, enough for the grown table."""
@@ -301,8 +297,12 @@ class TableScreen(Screen[None], Generic[V]):
         if isinstance(event, HandDealt):
             self.arriving = None
             state = self.match.current
+            self.say("")  # the last hand's announcement is out of date
             if state is not None:
                 self.log_deal(event.hand, event.dealer, state)
+                news = self.parts.deal_news(self.parts.seat_view(state, self.bottom), self.names)
+                if news:
+                    self.announce(" ".join(news))
             self.autosave()
         elif isinstance(event, ActionTaken):
             state = self.match.current
@@ -311,13 +311,15 @@ class TableScreen(Screen[None], Generic[V]):
             self.log_line(said)
             if event.action.verb == PLAY_VERB:
                 self.arriving = event.action.seat
-            # The turn moves on: a hint or an announcement about the last decision is out of date.
-            announced = self.parts.announces(event.action) and event.action.seat not in self.humans
-            self.say(said if announced else "")
+            # The turn moves on: a hint is out of date; an announcement stays for the person to read.
+            if self.parts.announces(event.action) and event.action.seat not in self.humans:
+                self.announce(said)
+            elif not self.notice_lasts:
+                self.say("")
             drawn = self.drawn_view()
             for line in self.parts.news(drawn[0], event.action, self.names) if drawn is not None else ():
                 self.log_line(line)
-                self.say(line)  # what the call settled, for everyone at the table
+                self.announce(line)  # what the call settled, for everyone at the table
             self.save_after_frame()
             self.refresh_table()
             await self.pause_on_spread()
@@ -758,14 +760,31 @@ class TableScreen(Screen[None], Generic[V]):
         keys = [f"{self.key('play')} plays it"]
         if self.parts.face_down_allowed(view):
             keys.append(f"{self.key('face-down')}: face down")
-        extra = [a for a in actions if a.verb != PLAY_VERB]
-        keyed = [f"{self.key(k)}: {self.parts.call_key_label(view, k)}" for k in CALL_KEYS
-                 if self.parts.call_key_actions(view, k)]  # fmt: skip
-        if keyed:
-            keys.extend(keyed)
-        elif extra:
-            keys.append(f"{self.key('calls')}: {self.parts.calls_hint(view, extra)}")
+        keys.extend(f"{self.key(k)}: {self.parts.call_key_label(view, k)}" for k in self.call_keys_now(view))
+        unkeyed = self.unkeyed_calls(view)
+        if unkeyed:
+            keys.append(f"{self.key('calls')}: {self.parts.calls_hint(view, unkeyed)}")
         return f"{text}  ({'; '.join(keys)})"
+
+    def call_keys_now(self, view: V) -> list[str]:
+        """The call keys (binding ids) that make a call on this turn: the prompt and the footer offer them."""
+        return [key for key in CALL_KEYS if self.parts.call_key_actions(view, key)]
+
+    def unkeyed_calls(self, view: V) -> list[Action]:
+        """The calls open now that no call key of their own makes: the calls key offers those."""
+        keyed = {a for key in CALL_KEYS for a in self.parts.call_key_actions(view, key)}
+        return [a for a in self.open_calls(view) if a not in keyed]
+
+    def calls_all_keyed(self) -> bool:
+        """Whether the call keys (Truco's v and e) make every call open now: the footer then names those keys
+        and not the calls key, which still opens the list of every call."""
+        keyed = any(self.key_calls(key) for key in CALL_KEYS)
+        return keyed and self.view is not None and not self.unkeyed_calls(self.view)
+
+    def call_binding(self, view: V, action: Action) -> str:
+        """The binding that makes a call, the one the prompt, the footer and the hint name: the call's own call
+        key, or else the calls key."""
+        return next((key for key in CALL_KEYS if action in self.parts.call_key_actions(view, key)), "calls")
 
     def refresh_footer(self) -> None:
         """Grey out the keys that do nothing now.
@@ -779,26 +798,43 @@ class TableScreen(Screen[None], Generic[V]):
 
     def _settle_footer(self) -> None:
         self.footer_timer = None
-        state = (*(self.check_action(name, ()) for name in ("move", "hint", "face_down", "play")), self.can_undo())
+        state = (*(self.check_action(name, ()) for name in ("move", "hint", "face_down", "play")),
+                 *(self.check_action("call_key", (key,)) for key in CALL_KEYS), self.calls_all_keyed(),
+                 self.can_undo())  # fmt: skip
         if state != self.bindings_state:
             self.bindings_state = state
             self.refresh_bindings()
 
     def say(self, text: str, wrap: bool = False) -> None:
         """Show the table's notice (the last one goes: one at a time); "" clears it.  A notice that may ``wrap``
-        (a hint and its reason) takes the lines it needs, up to three; any other keeps to its one line."""
+        (a hint and its reason) takes the lines it needs, up to three; any other keeps to one line, two for a
+        long announcement.  It goes when the turn moves on (``announce`` shows one that stays)."""
+        self.notice_lasts = False
         if text != self.notice_text:
-            self.notice_text = text
             for notice in self.query("#notice").results(Static):
+                width = notice.content_region.width
                 wrapped = notice.has_class("-wrapped")
                 notice.set_class(wrap, "-wrapped")
-                notice.update(text, layout=wrap or wrapped)
+                # Lay the screen out again only when the notice's height may change.
+                longer = (cell_len(text) > width) != (cell_len(self.notice_text) > width)
+                notice.update(text, layout=wrap or wrapped or longer)
+            self.notice_text = text
+
+    def announce(self, text: str) -> None:
+        """A notice for everyone at the table that stays while the computers play on, until the person at
+        the keyboard acts or a newer announcement replaces it."""
+        self.say(text)
+        self.notice_lasts = bool(text)
+
+    @property
+    def logged(self) -> list[str]:
+        """Every line of the log so far."""
+        return self.query_one("#log", TableLog).texts
 
     def log_line(self, text: str) -> None:
-        self.logged.append(text)
         # Not ``is_mounted``: that is only true once ``on_mount`` is over, and the log starts there.
         for log in self.query("#log").results(TableLog):
-            log.write(text)
+            log.add(text)
 
     # ------------------------------------------------------------------ keys
     def my_card_turn(self) -> bool:
@@ -812,8 +848,10 @@ class TableScreen(Screen[None], Generic[V]):
         if action == "face_down":
             view = self.view
             return self.my_card_turn() and view is not None and self.parts.face_down_allowed(view)
-        if action in ("play", "calls"):
-            return bool(self.humans)  # watching the computers, nobody plays or calls (f hurries them)
+        if action == "play":
+            return bool(self.humans)  # watching the computers, nobody plays (Enter hurries them, as f does)
+        if action == "calls":
+            return bool(self.humans)  # watching the computers, nobody calls
         if action == "call_key":
             return bool(self.humans) and bool(self.key_calls(str(parameters[0])))
         return True
@@ -951,7 +989,7 @@ class TableScreen(Screen[None], Generic[V]):
             dialog.show_hint(self.hint_sentence(hint, after))
             return
         if action is None or action.verb != PLAY_VERB:
-            key = f" (key {self.key('calls')})" if action is not None else ""
+            key = f" (key {self.key(self.call_binding(view, action))})" if action is not None else ""
             advice = f"{self.parts.words.advice(action, view)}{key}." if action is not None else "no, thanks."
             self.say(f"Hint: {advice}" + (f" {hint.reason}" if hint.reason else ""), wrap=True)
             return
@@ -989,8 +1027,13 @@ class TableScreen(Screen[None], Generic[V]):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        # The undo key stays bound when there is nothing to undo, so that it says so; the footer leaves it out.
-        return shown_bindings(super().active_bindings, self.can_undo())
+        # What the footer shows; the keys themselves are the binding chain's. The undo key stays bound when
+        # there is nothing to undo, so that it says so; the calls key stays bound beside the call keys that
+        # make every call (Truco's v and e), so that the footer names one key for each call.
+        bindings = shown_bindings(super().active_bindings, self.can_undo())
+        if self.calls_all_keyed():
+            bindings = {key: active for key, active in bindings.items() if active.binding.id != "calls"}
+        return bindings
 
     def undo_refusal(self) -> str | None:
         """Why the undo key takes nothing back now, or None when it does."""

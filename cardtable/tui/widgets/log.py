@@ -8,29 +8,47 @@ from rich.console import RenderableType
 from rich.style import Style
 from textual import events
 from textual.geometry import Region, Size
-from textual.message import Message
 from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import RichLog
 
 
 class TableLog(RichLog):
-    """A RichLog whose new lines repaint it without laying the screen out again.
+    """A RichLog of plain lines that keeps them wrapped to its width, and repaints a new one without laying
+    the screen out again.
 
     A plain RichLog makes its length a layout property, so every line lays the whole screen out, and it
     scrolls to its end only after the next frame, which paints a second frame a frame later.  The log's box
     never changes with its length: only the scrollbar does, and a layout is asked for when it comes or goes.
+    A plain RichLog also keeps each line wrapped at the width it was written at: this one keeps the texts and
+    wraps them all again when its width changes (a resize, a breakpoint that widens the side panel).
     """
-
-    class Resized(Message):
-        """The log's box changed size (the screen's may not have: a breakpoint class widened the log), so
-        the lines written at the old width want writing again."""
 
     virtual_size = Reactive(Size(0, 0), layout=False)
     #: The log's style, scroll offset and width while it paints (see ``render_lines``).
     _painting: tuple[Style, int, int, int] | None = None
-    #: The width the lines were last wrapped at: a paint at another width asks for them again.
+    #: The width every line in ``lines`` was wrapped at (0 before the first).
     _wrapped_width = 0
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=True, markup=False, auto_scroll=True, min_width=10)
+        #: Every line written, in order: what the log shows, before wrapping.
+        self.texts: list[str] = []
+
+    def add(self, text: str) -> None:
+        """Write ``text`` as the newest line, in sight."""
+        self.texts.append(text)
+        if self._size_known and self.lines and self.scrollable_content_region.width != self._wrapped_width:
+            self.rewrap()  # the width changed and the resize has not been heard yet: every line again
+        else:
+            self.write(text)
+
+    def rewrap(self) -> None:
+        """Every line wrapped again to the log's width, the newest in sight."""
+        self.clear()
+        for text in self.texts:
+            self.write(text, scroll_end=False)
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def write(
         self,
@@ -56,18 +74,17 @@ class TableLog(RichLog):
         return self
 
     def on_resize(self, event: events.Resize) -> None:
-        self.post_message(self.Resized())
+        # Before the first size, RichLog's own handler writes the held-back lines at it, after this one.
+        if self.lines and self.scrollable_content_region.width != self._wrapped_width:
+            self.rewrap()
+        elif self._size_known:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)  # taller or shorter: the newest in sight
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # A RichLog works out its style, scroll and width again for every line it paints (its style is a
         # walk up to the screen, dearer than the line): once a paint is enough.
         scroll_x, scroll_y = self.scroll_offset
-        width = self.scrollable_content_region.width
-        if self.lines and width != self._wrapped_width:
-            # Painted at a width the lines were not wrapped for (they came before the layout was final).
-            self._wrapped_width = width
-            self.post_message(self.Resized())
-        self._painting = (self.rich_style, scroll_x, scroll_y, width)
+        self._painting = (self.rich_style, scroll_x, scroll_y, self.scrollable_content_region.width)
         try:
             return super().render_lines(crop)
         finally:

@@ -14,8 +14,11 @@ class SeatPanel(Static):
         if acting:
             marks.append("▶ ")
         line = "".join(marks) + name + (" (dealer)" if dealer else "")
-        backs = "▒" * min(cards, 12)
-        text = f"{line}\n{backs} {cards} card{'s' if cards != 1 else ''}" + (f"\n{note}" if note else "")
+        backs = "▒" * min(cards, 10 if self.has_class("side") else 12)
+        count = f"{cards} card{'s' if cards != 1 else ''}"
+        # A seat at the side is narrow: its backs and their count on lines of their own, not cut anywhere.
+        held = f"{backs}\n{count}" if self.has_class("side") else f"{backs} {count}"
+        text = f"{line}\n{held}" + (f"\n{note}" if note else "")
         if text != self.shown:
             self.shown = text
             self.update(Content(text), layout=False)  # plain text (a name is never markup); the size is fixed

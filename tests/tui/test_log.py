@@ -1,0 +1,61 @@
+"""The table's log keeps its lines wrapped to its width: from the first line at a roomy size, and after a resize
+under a dialog."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rich.text import Text
+
+from cardtable.engine.game import Action
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.dialogs.call import CallDialog
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets.log import TableLog
+from tests.tui.driver import table_config
+from tests.tui.test_snapshots import RANDOM_SEATS, truco_match
+
+
+def wrapped_as_they_should_be(app: CardTableApp, table: TableScreen) -> list[str]:
+    """The log's lines on screen, checked against its texts wrapped to its width now."""
+    log = table.query_one(TableLog)
+    width = log.scrollable_content_region.width
+    expected = [line.plain for text in log.texts for line in Text(text).wrap(app.console, width)]
+    shown = [strip.text.rstrip() for strip in log.lines]
+    assert shown == [line.rstrip() for line in expected]
+    return shown
+
+
+async def test_the_log_is_wrapped_to_the_wide_side_panel_from_its_first_line_and_after_a_resize(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    widths: list[int] = []  # the width of the log each line is wrapped at, once the log knows it
+    write = TableLog.write
+
+    def noted_write(log: TableLog, content: object, *args: Any, **kwargs: Any) -> TableLog:
+        if log._size_known:
+            widths.append(log.scrollable_content_region.width)
+        return write(log, content, *args, **kwargs)
+
+    monkeypatch.setattr(TableLog, "write", noted_write)
+    app = CardTableApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        match = truco_match(4, 2, [Action(3, "call", "truco")], seed=7)  # a dialog opens at once
+        table: TableScreen = TableScreen(table_config("truco", RANDOM_SEATS, seed=2, first_dealer=2), match)
+        app.push_screen(table)
+        for _ in range(200):
+            await pilot.pause()
+            if isinstance(app.screen, CallDialog):
+                break
+        assert isinstance(app.screen, CallDialog)
+        assert wrapped_as_they_should_be(app, table)[0] == "Truco: You, East, North, West."
+        # The table was laid out wide from the start: no line was ever wrapped to the narrow panel first.
+        assert widths and set(widths) == {40}
+        await pilot.resize_terminal(80, 24)  # under the dialog: wrapped again, to the narrow panel
+        await pilot.pause()
+        assert wrapped_as_they_should_be(app, table)[:2] == ["Truco: You, East,", "North, West."]
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert wrapped_as_they_should_be(app, table)[0] == "Truco: You, East, North, West."

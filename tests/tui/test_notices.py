@@ -1,0 +1,149 @@
+"""The table's notice line: a hint goes with its turn; an announcement stays while the computers play on, until
+the person at the keyboard acts."""
+
+from __future__ import annotations
+
+from textual.geometry import Region
+from textual.pilot import Pilot
+
+from cardtable.engine.game import Action
+from cardtable.engine.loop import deal_rng
+from cardtable.engine.match import Match
+from cardtable.games import find_game
+from cardtable.games.malilla.words import WORDS as MALILLA_WORDS
+from cardtable.saves import default_seats
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.screens.table import TableScreen
+from tests.tui.driver import my_turn, screen_text, table_config
+from tests.tui.test_truco_argentino import argentino_match, choose, dialog, open_table
+
+COMPUTERS = ["human", "random", "random", "random"]
+
+
+async def test_a_hint_goes_when_its_card_is_played_and_does_not_come_back() -> None:
+    app = CardTableApp(table_config("manille", COMPUTERS, seed=12, first_dealer=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await my_turn(pilot)
+        await pilot.press("t")
+        for _ in range(300):  # the hint is worked out in a thread
+            await pilot.pause()
+            if table.notice_text.startswith("Hint: play "):
+                break
+        hinted = table.notice_text
+        assert hinted.startswith("Hint: play ") and hinted[:12] in screen_text(app)
+        actions = len(table.match.hands[-1].actions)
+        await pilot.press("enter")  # the hinted card is under the cursor
+        for _ in range(200):  # until the turn comes round again, the hint never shows
+            await pilot.pause()
+            assert table.notice_text != hinted
+            if table.my_card_turn():
+                break
+        assert len(table.match.hands[-1].actions) > actions + 1  # yours, then the computers'
+
+
+async def test_an_envido_result_stays_through_the_next_card_until_you_act() -> None:
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = argentino_match(["AS 5S 3C", "7D 6D KS"], [{"seat": 1, "call": "envido"}])
+        table = await open_table(pilot, match)
+        await choose(pilot, await dialog(pilot), "Accept")
+        await my_turn(pilot)
+        said = "Envido accepted (envido counts: You 26, North 33): North's 33 wins, North scores 2."
+        last = table.match.hands[-1].actions[-1]
+        assert last.verb == "play" and last.seat == 1
+        # North has played a card since: the result is still on the notice line, whole (on two lines).
+        assert table.notice_text == said and table.notice_lasts
+        notice = table.query_one("#notice")
+        shown = " ".join(strip.text.strip() for strip in notice.render_lines(Region(0, 0, *notice.size)))
+        assert notice.size.height == 2 and shown == said
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.notice_text != said  # you acted: it has been read (North's next call may follow)
+
+
+def dealer_team_bonus_seed() -> int:
+    """A seed whose first deal (dealer North) turns a card that scores the trump bonus for You & North."""
+    malilla = find_game("malilla")
+    for seed in range(100):
+        match = Match(malilla, malilla.parse_options(None, 4), 4)
+        state = match.deal_new_hand(deal_rng(seed, 0), first_dealer=2)
+        if state.view(0).bonuses:
+            return seed
+    raise AssertionError("no deal with a trump bonus")
+
+
+async def test_a_bonus_scored_at_the_deal_is_announced_until_you_act() -> None:
+    malilla = find_game("malilla")
+    seed = dealer_team_bonus_seed()
+    seats = [seat.kind for seat in default_seats("malilla", 4)]
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("malilla", seats, seed=seed, first_dealer=2),
+                                    Match(malilla, malilla.parse_options(None, 4), 4)))  # fmt: skip
+        table = await my_turn(pilot)
+        state = table.match.current
+        assert state is not None and [a.seat for a in table.match.hands[-1].actions] == [3]  # West led first
+        names = table.names
+        assert table.notice_text == " ".join(MALILLA_WORDS.bonus_lines(state.view(0), names))
+        assert table.notice_text.startswith("You & North score the turned card: ")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.notice_text == ""
+
+
+# ------------------------------------------------------------------ one key for each call, wherever it is named
+def footer_line(app: CardTableApp) -> str:
+    return [line for line in screen_text(app).splitlines() if line.strip()][-1]
+
+
+async def hinted_as(pilot: Pilot[None], table: TableScreen, advice: Action) -> str:
+    """The notice the table shows for a hint that advises ``advice`` (without a reason)."""
+    from cardtable.engine.hints import Hint
+
+    assert table.view is not None
+    table.show_hint(Hint(advice, ""), table.view)
+    await pilot.pause()
+    return table.notice_text
+
+
+async def test_a_truco_hint_names_the_key_the_prompt_and_the_footer_offer() -> None:
+    from tests.tui.test_snapshots import truco_match
+
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        config = table_config("truco", ["human", "random"], names=["You", "North"], seed=2, first_dealer=1)
+        app.push_screen(TableScreen(config, truco_match(2, 1, [])))
+        table = await my_turn(pilot)
+        view = table.view
+        assert view is not None
+        truco = next(a for a in view.legal_actions() if a.verb == "call")
+        assert "v: truco" in table.prompt_text and "c:" not in table.prompt_text
+        assert await hinted_as(pilot, table, truco) == "Hint: call truco (key v)."
+        await until_footer(pilot, app, "v Truco")
+        assert "Calls" not in footer_line(app)  # v is the one key for it
+
+
+async def test_argentino_hints_name_e_v_and_m_as_the_prompt_and_the_footer_do() -> None:
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot, argentino_match(["7S 2S AD", "4C KS JH"], [], dealer=1))
+        await my_turn(pilot)
+        assert "e: envido; v: truco; m: to the deck" in table.prompt_text
+        view = table.view
+        assert view is not None
+        calls = {a.value: a for a in view.legal_actions() if a.verb == "call"}
+        for value, key in (("real_envido", "e"), ("truco", "v"), ("mazo", "m")):
+            assert (await hinted_as(pilot, table, calls[value])).endswith(f"(key {key}).")
+        await until_footer(pilot, app, "v Truco")
+        shown = footer_line(app)
+        assert "e Envido" in shown and "v Truco" in shown and "Calls" not in shown  # m and d: in the prompt
+
+
+async def until_footer(pilot: Pilot[None], app: CardTableApp, key: str) -> None:
+    for _ in range(100):  # the footer settles a moment after the turn
+        await pilot.pause(0.02)
+        if key in footer_line(app):
+            return
+    raise AssertionError(f"{key!r} never in the footer: {footer_line(app)}")
