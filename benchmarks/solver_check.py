@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import random
 import subprocess
 import sys
 import tempfile
@@ -27,8 +26,8 @@ from types import ModuleType
 from typing import Any
 
 from cardtable.engine.cards import cards_in
-from cardtable.engine.game import Action
-from cardtable.games import endgame, find_game
+from cardtable.games import endgame
+from cardtable.games.endgame_check import plain_points, random_endings, side_points
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The commit whose solver the new one must agree with (the last before its rewrite).
@@ -58,27 +57,6 @@ def older_endgame(commit: str) -> ModuleType:
     return module
 
 
-def endings(game: str, raw: dict[str, Any], count: int, seed: int, tricks: tuple[int, int]) -> list[Any]:
-    """Hands played at random until the seat to act holds a number of cards in ``range(*tricks)``, with a choice."""
-    rules = find_game(game)
-    options = rules.parse_options(raw, 4)
-    rng = random.Random(seed)
-    out: list[Any] = []
-    while len(out) < count:
-        state = rules.new_hand(options, 4, 0, rules.random_deal(rng, options, 4, 0), [0] * 4)
-        if state.phase == "trump":
-            state.apply(Action(0, "trump", rng.choice(["S", "H", "D", "C", "none"])))
-        each = state.cards_each
-        left = rng.randrange(*tricks)
-        stop = rng.randrange(4 * (each - left), 4 * (each - left) + 4)
-        while not state.complete and 4 * each - sum(h.bit_count() for h in state.hands) < stop:
-            view = state.view(state.to_act)
-            state.play_card(rng.choice(cards_in(view.legal_mask)))
-        if not state.complete and state.phase == "play" and state.view(state.to_act).legal_mask.bit_count() > 1:
-            out.append(state)
-    return out
-
-
 def solver_rules(game: str, state: Any) -> tuple[endgame.EndgameRules, int]:
     view = state.view(state.to_act)
     if game == "manille":
@@ -89,26 +67,6 @@ def solver_rules(game: str, state: Any) -> tuple[endgame.EndgameRules, int]:
 
     table = malilla_ai.Table(view)
     return malilla_ai.endgame_rules(table), table.forbidden
-
-
-def side_points(state: Any, side: int) -> int:
-    total = 0
-    for _leader, _cards, winner, points in state.trick_history:
-        if winner % 2 == side:
-            total += points
-    return total
-
-
-def plain_points(state: Any, side: int) -> int:
-    """Our side's points in the rest of the hand under best play by all: every legal card of the engine tried."""
-    if state.complete:
-        return side_points(state, side)
-    values = []
-    for card in cards_in(state.legal_play_mask()):
-        child = state.clone()
-        child.play_card(card)
-        values.append(plain_points(child, side))
-    return max(values) if state.turn % 2 == side else min(values)
 
 
 def values(module: Any, rules: Any, state: Any, forbidden: int) -> list[int]:
@@ -131,7 +89,7 @@ def main() -> int:
         checked = cards = 0
         started = time.process_time()
         if older_knows:
-            for state in endings(game, raw, args.endings, args.seed, (2, 5)):
+            for state in random_endings(game, raw, args.endings, args.seed, (2, 5)):
                 rules, forbidden = solver_rules(game, state)
                 new, old = values(endgame, rules, state, forbidden), values(older, rules, state, forbidden)
                 checked += 1
@@ -142,7 +100,7 @@ def main() -> int:
             print(f"{label}: {checked} endings (2-4 tricks), {cards} cards, equal to {args.against}'s solver"
                   f" ({time.process_time() - started:.1f} s)")  # fmt: skip
         checked = cards = older_wrong = 0
-        for state in endings(game, raw, args.plain, args.seed + 1, (2, 4)):
+        for state in random_endings(game, raw, args.plain, args.seed + 1, (2, 4)):
             rules, forbidden = solver_rules(game, state)
             seat = state.to_act
             new = values(endgame, rules, state, forbidden)

@@ -9,52 +9,16 @@ the same comparison on thousands of endings, and against the solver before its r
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
 from cardtable.engine.cards import cards_in
-from cardtable.engine.game import Action
-from cardtable.games import endgame, find_game
+from cardtable.games import endgame
+from cardtable.games.endgame_check import plain_points, random_endings, side_points
 from cardtable.games.malilla import ai as malilla_ai
 from cardtable.games.manille import ai as manille_ai
 from cardtable.games.manille.rules import DECK, PIPS, RULES, follow_rules
-
-
-def random_endings(game: str, raw: dict[str, Any], count: int, seed: int) -> list[Any]:
-    """Hands played at random until two or three tricks are left (sometimes inside a trick), with a choice."""
-    rules = find_game(game)
-    options = rules.parse_options(raw, 4)
-    rng = random.Random(seed)
-    out: list[Any] = []
-    while len(out) < count:
-        state = rules.new_hand(options, 4, 0, rules.random_deal(rng, options, 4, 0), [0] * 4)
-        if state.phase == "trump":
-            state.apply(Action(0, "trump", rng.choice(["S", "H", "D", "C", "none"])))
-        each = state.cards_each
-        stop = 4 * (each - rng.choice((2, 3))) + rng.randrange(4)
-        while not state.complete and 4 * each - sum(h.bit_count() for h in state.hands) < stop:
-            state.play_card(rng.choice(cards_in(state.legal_play_mask())))
-        if not state.complete and state.legal_play_mask().bit_count() > 1:
-            out.append(state)
-    return out
-
-
-def side_points(state: Any, side: int) -> int:
-    return sum(points for _leader, _cards, winner, points in state.trick_history if winner % 2 == side)
-
-
-def plain_points(state: Any, side: int) -> int:
-    """The side's points at the end of the hand under best play by all, every legal card of the engine tried."""
-    if state.complete:
-        return side_points(state, side)
-    values = []
-    for card in cards_in(state.legal_play_mask()):
-        child = state.clone()
-        child.play_card(card)
-        values.append(plain_points(child, side))
-    return max(values) if state.turn % 2 == side else min(values)
 
 
 def solver_values(game: str, state: Any) -> list[int]:
