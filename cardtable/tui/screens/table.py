@@ -1093,7 +1093,8 @@ class TableScreen(Screen[None], Generic[V]):
         self.log_hand_so_far()
         later = taken.actions - 1
         after = {0: "", 1: " (and the action after it)"}.get(later, f" (and the {later} actions after it)")
-        self.log_line(f"— Undone: {said}{after}")
+        # The action's sentence ends with its full stop: the count of what went with it goes before that.
+        self.log_line(f"— Undone: {said.removesuffix('.')}{after}." if after else f"— Undone: {said}")
         # One line above the prompt (52 columns at 80 x 24): the log says how much went.
         self.say(f"Undone (hand {number}): {said}" if taken.hands else f"Undone: {said}")
         self.refresh_table()
