@@ -706,7 +706,11 @@ class TableScreen(Screen[None], Generic[V]):
         for side_seats, score in self.sides_and_scores():
             score = now[side_seats[0]] if now is not None else score
             standing = self.parts.standing(view, score)
-            lines.append(f"  {self.side_name(side_seats)}: {score}" + (f" ({standing})" if standing else ""))
+            line = f"  {self.side_name(side_seats)}: {score}"
+            if standing and cell_len(f"{line} ({standing})") > self.query_one("#info", Static).size.width > 0:
+                lines.extend((line, f"    ({standing})"))  # its own line rather than a word wrapped alone
+            else:
+                lines.append(f"{line} ({standing})" if standing else line)
         pts = self.parts.hand_points(view)
         if pts is not None:
             lines.append("This hand")
