@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from cardtable.engine.cards import cards_in
-from cardtable.engine.game import Action, HandState
+from cardtable.engine.game import Action, HandState, View
 from cardtable.games.cardcount import CardCount, TrickView, ruled_out_by_play
 from cardtable.games.endgame import EndgameRules, Solver, representatives
+from cardtable.games.search import CHEAP_WORLDS, SearchingPlayer
 from cardtable.games.tricks import FollowRules, TrickHand
 
 #: A playout plays each seat's cards by the policy until this many tricks are left, then solves them exactly.
@@ -308,3 +309,17 @@ class CardPlay:
         twin = world.clone()
         twin.play_card(self.cards[choice])
         return self.worth[self.playout.final_points(twin, list(self.excluded))]
+
+
+ViewT = TypeVar("ViewT", bound=View)
+
+
+class PointTrickSearcher(SearchingPlayer[ViewT], Generic[ViewT]):
+    """The search settings the point-trick experts (Manille, Malilla) share: cheap playouts allow many worlds."""
+
+    budget_worlds = CHEAP_WORLDS
+    #: Playouts solve this many last tricks exactly; with this many cards or fewer in hand the whole decision is.
+    exact_tricks = EXACT_TRICKS
+    root_exact = EXACT_TRICKS + 1
+    #: Whether playouts are played knowing every hand of the world.
+    omniscient = False

@@ -22,8 +22,8 @@ from cardtable.engine.game import CALL_VERB, Action
 from cardtable.engine.hints import Findings, note
 from cardtable.engine.players import Budget
 from cardtable.games.endgame import EndgameRules
-from cardtable.games.playout import EXACT_TRICKS, CardPlay, Playout, PointTrickGame
-from cardtable.games.search import CHEAP_WORLDS, SearchBudget, SearchingPlayer, in_time, pick, search
+from cardtable.games.playout import CardPlay, Playout, PointTrickGame, PointTrickSearcher
+from cardtable.games.search import SearchBudget, in_time, pick, search
 
 from .ai import MalillaHeuristic, Table, hand_worth, pack_facts, tip4_count_the_cards, tips_choice
 from .rules import (
@@ -54,16 +54,10 @@ def playout_game(options: MalillaOptions, trump: int) -> PointTrickGame:
     return PointTrickGame(rules, pack.malillas, pack_facts(pack).aces, lead_from_short=False, feeds_tops=False)
 
 
-class MalillaExpert(SearchingPlayer[MalillaView]):
+class MalillaExpert(PointTrickSearcher[MalillaView]):
     """Malilla's ``expert`` level."""
 
     level = "expert"
-    budget_worlds = CHEAP_WORLDS
-    #: Playouts solve this many last tricks exactly; with this many cards or fewer in hand the whole decision is.
-    exact_tricks = EXACT_TRICKS
-    root_exact = EXACT_TRICKS + 1
-    #: Whether playouts are played knowing every hand of the world.
-    omniscient = False
 
     def __init__(self, rng: random.Random | None = None, budget: SearchBudget | Budget | None = None) -> None:
         super().__init__(rng, budget)

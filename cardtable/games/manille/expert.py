@@ -25,8 +25,8 @@ from cardtable.engine.hints import Findings, note
 from cardtable.engine.players import Budget
 from cardtable.games.cardcount import count_cards
 from cardtable.games.endgame import EndgameRules
-from cardtable.games.playout import EXACT_TRICKS, CardPlay, Playout, PointTrickGame
-from cardtable.games.search import CHEAP_WORLDS, SearchBudget, SearchingPlayer, in_time, pick, search
+from cardtable.games.playout import CardPlay, Playout, PointTrickGame, PointTrickSearcher
+from cardtable.games.search import SearchBudget, in_time, pick, search
 
 from .ai import (
     ACES,
@@ -81,16 +81,10 @@ def playout_game(options: ManilleOptions, players: int, trump: int | None) -> Po
     return PointTrickGame(rules, TENS, ACES, lead_from_short=True, feeds_tops=True)
 
 
-class ManilleExpert(SearchingPlayer[ManilleView]):
+class ManilleExpert(PointTrickSearcher[ManilleView]):
     """Manille's ``expert`` level."""
 
     level = "expert"
-    budget_worlds = CHEAP_WORLDS
-    #: Playouts solve this many last tricks exactly; with this many cards or fewer in hand the whole decision is.
-    exact_tricks = EXACT_TRICKS
-    root_exact = EXACT_TRICKS + 1
-    #: Whether playouts are played knowing every hand of the world.
-    omniscient = False
 
     def __init__(self, rng: random.Random | None = None, budget: SearchBudget | Budget | None = None) -> None:
         super().__init__(rng, budget)
