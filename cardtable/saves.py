@@ -108,6 +108,21 @@ class TableConfig:
         for seat, config in enumerate(self.seats):
             config.name = printable_name(config.name, seat)
 
+    @property
+    def names(self) -> list[str]:
+        """The seats' names at the table.
+
+        "You" is the one person at a table of computers.  At a table of computers (watched) or of several
+        people sharing the keyboard it would be nobody, or each of them in turn, so a seat named so takes its
+        place's name.
+        """
+        names = [seat.name for seat in self.seats]
+        if sum(seat.human for seat in self.seats) != 1:
+            for seat, name in enumerate(names):
+                if name.lower() == "you":
+                    names[seat] = next(n for n in ("South", "Bottom", f"Seat {seat + 1}") if n not in names)
+        return names
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,

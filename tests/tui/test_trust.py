@@ -52,6 +52,7 @@ async def test_names_are_shown_as_they_were_typed_never_as_markup(table_home: Pa
                 seen.add("hand-over")
                 assert f"Pass to {screen.player_name} — press Enter" in shown
                 assert f"I am {screen.player_name}" in shown and screen.player_name in ("[/]", "[b]")
+                assert f"look away: {screen.player_name}'s cards come next" in shown
                 await pilot.press("enter")
             elif isinstance(screen, ScoreSheetScreen):
                 seen.add("score sheet")

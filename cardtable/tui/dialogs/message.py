@@ -9,6 +9,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from cardtable.engine.words import holder
+
 
 class NoticeDialog(ModalScreen[None]):
     BINDINGS = [Binding("enter,escape,space", "close", "Close")]
@@ -66,8 +68,8 @@ class HandOverScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(f"Pass to {self.player_name} — press Enter", classes="dialog-title", markup=False)
-            yield Static(f"Everyone but {self.player_name}, look away: their cards come next.", classes="dialog-text",
-                         markup=False)  # fmt: skip
+            away = f"Everyone but {self.player_name}, look away: {holder(self.player_name)} cards come next."
+            yield Static(away, classes="dialog-text", markup=False)
             yield Button(Content(f"I am {self.player_name}"), variant="primary", id="ready")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -30,7 +30,7 @@ def match_summary(found: FoundMatch) -> str:
         return "A match open in another window"
     match = found.match
     number = len(match.hands) + (match.current is None)  # between two hands, the next one is the one to play
-    names = [seat.name for seat in found.config.seats]
+    names = found.config.names
     return f"{match.rules.title}, hand {number}\n{score_line(match.rules, names, match.scores)}"
 
 
@@ -79,7 +79,7 @@ class StartScreen(Screen[str]):
         for n, found in enumerate(self.unfinished):
             head, _, scores = match_summary(found).partition("\n")
             if found.match is not None and found.config is not None:
-                names = [seat.name for seat in found.config.seats]
+                names = found.config.names
                 # Each line of the menu holds about 46 characters after its indent.
                 scores = "\n   ".join(score_lines(found.match.rules, names, found.match.scores, 46))
             if found.locked:

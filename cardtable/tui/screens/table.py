@@ -112,7 +112,7 @@ class TableScreen(Screen[None], Generic[V]):
         self.parts: TableParts[V] = parts_for(config.game).for_options(options)
         self.match = match if match is not None else Match(self.rules, options, config.players)
         self.humans = [i for i, seat in enumerate(config.seats) if seat.human]
-        self.names = seat_names(config, watched=not self.humans)
+        self.names = config.names
         #: Several people share the keyboard: each turn of another person is handed over first.
         self.hot_seat = len(self.humans) > 1
         #: Undo is for one person playing against computers: nobody else's decision is ever taken back.
@@ -1203,13 +1203,3 @@ class TableScreen(Screen[None], Generic[V]):
             ChoiceDialog(text, [("Play again", Next.AGAIN), ("New game", Next.NEW), ("Quit", Next.QUIT)])
         )
         await self.host.after_match(self.config, choice)
-
-
-def seat_names(config: TableConfig, watched: bool) -> list[str]:
-    """The seats' names at the table; at a table of computers the bottom seat is nobody's "You"."""
-    names = [seat.name for seat in config.seats]
-    if watched:
-        for seat, name in enumerate(names):
-            if name.lower() == "you":
-                names[seat] = next(n for n in ("South", "Bottom", f"Seat {seat + 1}") if n not in names)
-    return names

@@ -59,7 +59,7 @@ class WatchScreen(Screen[None]):
         self.archived = archived
         self.record = archived.record
         self.parts: TableParts[Any] = parts_for(self.record.rules.name).for_options(self.record.options)
-        self.names = [seat.name for seat in archived.config.seats]
+        self.names = archived.config.names
         self.hand = 0
         self.done = 0
         #: The codes of the cards each seat holds at the point shown (every hand face up).
