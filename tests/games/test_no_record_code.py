@@ -27,6 +27,7 @@ from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import Action, GameRules, HandState
 from cardtable.engine.history import hand_history
 from cardtable.engine.match import Match
+from cardtable.engine.options import option_fields
 from cardtable.engine.players import make_computer
 from cardtable.engine.records import load_record_text, parse_record
 from cardtable.engine.replay import replay
@@ -286,3 +287,15 @@ def test_every_record_reads_without_a_record_code(game: str) -> None:
         reader.history(text)
         read += reader.read
     assert read > 1000, json.dumps(read)
+
+
+@pytest.mark.parametrize(("game", "players", "chosen"), [(g, p, o) for g, p, o, _ in VARIANTS])
+def test_the_options_help_names_cards_as_the_table_draws_them(game: str, players: int, chosen: dict) -> None:
+    """The new-game form's help under each option is read by a player too (it may name option values)."""
+    rules = find_game(game)
+    options = rules.parse_options(chosen, players)
+    reader = Reader(rules, options, players)
+    for kind in {rules.options_type, rules.options_type_for(chosen)}:
+        for field in option_fields(kind):
+            reader.check(field.metadata["help"], f"{game} option {field.name}", refusal=True)
+    assert reader.read >= 2

@@ -128,7 +128,7 @@ class TrucoOptions:
     variant: str = option(
         "paulista",
         "paulista: a turned-up vira picks the manilhas, hands go 1-3-6-9-12; "
-        "mineiro: fixed manilhas 4C 7H AS 7D, no vira, hands go 2-4-6-10-12; "
+        "mineiro: fixed manilhas 4♣ 7♥ A♠ 7♦, no vira, hands go 2-4-6-10-12; "
         "argentino: Spanish cards in a fixed order, envido and flor, hands go 1-2-3-4, to 30 or 15.",
         ("paulista", "mineiro", "argentino"),
     )
