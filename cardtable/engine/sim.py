@@ -27,36 +27,48 @@ def derived_rng(seed: int, *parts: object) -> random.Random:
 
 
 class DecisionClock:
-    """Wall time of each computer decision, by level (reported apart from the reproducible fields)."""
+    """Wall and processor time of each computer decision, by level (reported apart from the reproducible fields).
+
+    The processor time is the deciding thread's own: on a machine busy with other work the wall time grows with
+    the wait for a core, while the processor time stays what the decision costs on one core of its own.
+    """
 
     def __init__(self, seats: Sequence[str]) -> None:
         #: The level in each seat now (the seats turn with ``--duplicate``).
         self.seated = list(seats)
         self.by_level: dict[str, list[float]] = {level: [] for level in seats}
+        self.cpu_by_level: dict[str, list[float]] = {level: [] for level in seats}
 
-    def add(self, seat: int, seconds: float) -> None:
+    def add(self, seat: int, seconds: float, cpu_seconds: float) -> None:
         self.by_level[self.seated[seat]].append(seconds)
+        self.cpu_by_level[self.seated[seat]].append(cpu_seconds)
 
     def summary(self) -> dict[str, dict[str, float]]:
         out = {}
         for level, samples in self.by_level.items():
             if not samples:
                 continue
-            ordered = sorted(samples)
-            p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+            cpu = self.cpu_by_level[level]
             out[level] = {
-                "mean_ms": round(statistics.fmean(ordered) * 1000, 4),
-                "p99_ms": round(p99 * 1000, 4),
-                "decisions": len(ordered),
+                "mean_ms": round(statistics.fmean(samples) * 1000, 4),
+                "p99_ms": round(percentile_99(samples) * 1000, 4),
+                "cpu_mean_ms": round(statistics.fmean(cpu) * 1000, 4),
+                "cpu_p99_ms": round(percentile_99(cpu) * 1000, 4),
+                "decisions": len(samples),
             }
         return out
+
+
+def percentile_99(samples: Sequence[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
 def play_hand(match: Match, players: Sequence[ComputerPlayer[Any]], rng: random.Random, first_dealer: int,
               clock: DecisionClock | None = None) -> None:  # fmt: skip
     """Deal the next hand of ``match`` and play it to the end with computer players."""
     state = match.deal_new_hand(rng, first_dealer)
-    perf = time.perf_counter
+    perf, cpu = time.perf_counter, time.thread_time
     offered: set[int] = set()
     while not state.complete:
         # Out-of-turn calls (Malilla's redeal) are offered once to each seat, as the table does.
@@ -70,9 +82,9 @@ def play_hand(match: Match, players: Sequence[ComputerPlayer[Any]], rng: random.
         if clock is None:
             action = players[seat].decide(state.view(seat))
         else:
-            started = perf()
+            started, cpu_started = perf(), cpu()
             action = players[seat].decide(state.view(seat))
-            clock.add(seat, perf() - started)
+            clock.add(seat, perf() - started, cpu() - cpu_started)
         match.apply(action)
 
 

@@ -62,7 +62,8 @@ def test_single_hands_and_options(capsys: pytest.CaptureFixture[str]) -> None:
 def test_decision_times_are_reported_on_request(capsys: pytest.CaptureFixture[str]) -> None:
     result = run_sim(capsys, [*ARGS, "--time-decisions"])
     times = result["decision_time"]["random"]  # type: ignore[index]
-    assert times["decisions"] > 0 and times["mean_ms"] >= 0
+    assert times["decisions"] > 0 and times["mean_ms"] >= 0 and times["cpu_mean_ms"] >= 0
+    assert set(times) == {"mean_ms", "p99_ms", "cpu_mean_ms", "cpu_p99_ms", "decisions"}
 
 
 @pytest.mark.parametrize(

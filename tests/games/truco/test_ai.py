@@ -538,8 +538,6 @@ def test_the_heuristic_beats_random(players: int, variant: str, share: float) ->
     for first in ("heuristic", "random"):
         other = "random" if first == "heuristic" else "heuristic"
         seats = [first, other] * (players // 2)
-        out = simulate(RULES, seats, options, matches=500, seed=1, time_decisions=True)
+        out = simulate(RULES, seats, options, matches=500, seed=1)
         won += out["sole_wins_by_seat"][seats.index("heuristic")]
-        timing = out["decision_time"]["heuristic"]
-        assert timing["mean_ms"] < 2 and timing["p99_ms"] < 50
     assert won >= share * 1000
