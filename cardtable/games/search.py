@@ -56,7 +56,7 @@ TABLE_SECONDS = {Budget.FAST: 0.15, Budget.NORMAL: 0.5, Budget.STRONG: 2.0}
 
 #: Off the main thread (the table thinks in a thread beside its event loop), the search lets go of the
 #: interpreter once every ``PACE_SECONDS`` of work, for a sleep of ``BREAK_SECONDS`` (about 60 µs on Linux
-#: whatever is asked below that): 6 % of its time, for keys shown about three times as fast while it thinks.
+#: whatever is asked below that): 6 % of its time, for keys shown two to three times as fast while it thinks.
 PACE_SECONDS = 0.001
 BREAK_SECONDS = 0.000001
 _last_break = [0.0]
