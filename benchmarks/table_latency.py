@@ -28,7 +28,15 @@ it moves far less than the wall-clock figures, which include the time the proces
 Motion (a card moving into the trick) is turned off: the benchmark measures the table, not the 200 ms a card
 takes to travel when motion is on.
 
-Run: ``python benchmarks/table_latency.py [--cards 40] [--game tarot:5] [--size 80x24] [--profile]``.
+With ``--expert`` every computer seat is an Expert, and a second figure is measured: how long a key takes
+to show while an Expert thinks in its thread.  A typist thread, as the terminal driver's input thread does,
+sends a key every ``KEY_EVERY`` seconds while a computer thinks, and while it pauses after deciding (the table
+idle: the figure to compare with); the clock runs from the moment the key is sent to the end of the frame
+that shows its answer (the table's notice: ``c`` says there is nothing to call; the benchmark clears the
+notice after each).  Only one thread runs Python at a time: while the search thinks, the event loop and the
+input thread run only when it lets go of the interpreter.
+
+Run: ``python benchmarks/table_latency.py [--cards 40] [--game tarot:5] [--size 80x24] [--profile] [--expert]``.
 """
 
 from __future__ import annotations
@@ -42,10 +50,12 @@ import os
 import pstats
 import statistics
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +72,12 @@ GIVE_UP = 2.0
 #: (game, players) measured by default.
 TABLES = [("manille", 4), ("malilla", 4), ("truco", 4), ("tarot", 4), ("truco", 6), ("tarot", 5)]
 SIZES = [(80, 24), (120, 40)]
+#: With ``--expert``: seconds between two keys the typist sends, and how long a key's frame is waited for.
+KEY_EVERY = 0.05
+KEY_GIVE_UP = 1.0
+#: The key sent: its answer is a notice on any turn ("Nothing to call now"), cleared after each frame so that
+#: the next key paints one too.
+KEY = "c"
 
 
 @dataclass
@@ -97,10 +113,22 @@ class Card:
         }
 
 
+@dataclass
+class Key:
+    """A key sent while a computer thinks or pauses: when it was sent, and when its answer was painted."""
+
+    sent: float
+    thinking: bool
+    handled: float | None = None
+    painted: float | None = None
+
+
 class Clock:
     """The benchmark's hooks into the engine, the table and Textual's frame cycle."""
 
-    def __init__(self, profile: cProfile.Profile | None) -> None:
+    def __init__(self, profile: cProfile.Profile | None, typing: bool = False) -> None:
+        #: Expert computers, and a typist sending keys while they think (``--expert``).
+        self.typing = typing
         self.card: Card | None = None
         self.cards: list[Card] = []
         self.computers: set[int] = set()
@@ -111,6 +139,14 @@ class Clock:
         self.painted_in_tick = False
         self.profile = profile
         self.lost = 0
+        #: With ``--expert``: what the computer to act is doing ("thinking", "pausing" or None) and since when.
+        self.phase: str | None = None
+        self.phase_until = 0.0
+        self.key: Key | None = None
+        self.keys: list[Key] = []
+        self.thinking_times: list[float] = []
+        #: Called after a key's frame (the notice cleared).
+        self.answered: Callable[[], None] | None = None
 
     # ----------------------------------------------------------------- the card
     def applying(self, action: Any) -> None:
@@ -128,6 +164,13 @@ class Clock:
         card.table_done = time.perf_counter()
 
     def painted(self, tick: float, end: float) -> None:
+        key = self.key
+        if key is not None and key.handled is not None and key.painted is None:
+            key.painted = end
+            self.keys.append(key)
+            self.key = None
+            if self.answered is not None:
+                asyncio.get_running_loop().call_soon(self.answered)
         card = self.card
         if card is None:
             return
@@ -183,7 +226,19 @@ def install(clock: Clock) -> None:
 
     async def gated_choose(self: ThinkingComputer, view: Any) -> Any:
         await clock.measured.wait()  # the last card's frames first: thinking is not what is measured
-        return await choose(self, view)
+        if not clock.typing:
+            return await choose(self, view)
+        # As ``ThinkingComputer.choose`` does, with the phases marked for the typist.
+        clock.phase, started = "thinking", time.perf_counter()
+        try:
+            action = await asyncio.to_thread(self.computer.decide, view)
+            clock.thinking_times.append(time.perf_counter() - started)
+            pause = self.pause()
+            clock.phase, clock.phase_until = "pausing", time.perf_counter() + pause
+            await self._wait()
+        finally:
+            clock.phase = None
+        return action
 
     ThinkingComputer.choose = gated_choose  # type: ignore[method-assign]
 
@@ -195,6 +250,15 @@ def install(clock: Clock) -> None:
                 return original(*args, **kwargs)
 
         setattr(owner, name, timed)
+
+    say = TableScreen.say
+
+    def heard_say(self: TableScreen[Any], text: str, wrap: bool = False) -> None:
+        say(self, text, wrap)
+        if clock.key is not None and clock.key.handled is None and text.startswith("Nothing to"):
+            clock.key.handled = time.perf_counter()
+
+    TableScreen.say = heard_say  # type: ignore[method-assign]
 
     spent(TableScreen, "refresh_table", "refresh_table")
     spent(TableScreen, "log_line", "log_line")
@@ -282,24 +346,83 @@ async def play_your_turns(pilot: Pilot[None], clock: Clock, wanted: int) -> bool
     return True
 
 
+def clear_notice(app: App[Any]) -> None:
+    from cardtable.tui.screens.table import TableScreen
+
+    if isinstance(app.screen, TableScreen):
+        app.screen.say("")
+
+
+def type_keys(app: App[Any], clock: Clock, stop: threading.Event) -> None:
+    """The typist (a thread, as the terminal's input is read): a key every ``KEY_EVERY`` seconds while a
+    computer thinks or pauses, never while a card is measured; each key waits for its frame before the next."""
+    from textual import events
+
+    from cardtable.tui.screens.table import TableScreen
+
+    due = time.perf_counter()
+    while not stop.is_set():
+        due += KEY_EVERY
+        time.sleep(max(0.0, due - time.perf_counter()))
+        key = clock.key
+        if key is not None:
+            if due - key.sent < KEY_GIVE_UP:
+                continue
+            clock.key = None  # no frame came for it: given up
+        phase = clock.phase
+        quiet = phase == "thinking" or (phase == "pausing" and clock.phase_until - due > 0.15)
+        driver = app._driver
+        if not quiet or clock.card is not None or driver is None or not isinstance(app.screen, TableScreen):
+            due = time.perf_counter()
+            continue
+        # The key's clock starts when it was due: waiting for the interpreter's lock is part of its delay.
+        clock.key = Key(due, thinking=phase == "thinking")
+        event = events.Key(KEY, KEY)
+        event.set_sender(app)
+        driver.send_message(event)
+
+
 async def measure_table(game: str, players: int, size: tuple[int, int], wanted: int, clock: Clock) -> None:
     from cardtable.saves import SeatConfig, TableConfig, default_seats
     from cardtable.tui.app import CardTableApp
 
     seed = 1
     while len(clock.cards) < wanted:
-        seats = [SeatConfig(f"P{n}" if n else "You", seat.kind) for n, seat in enumerate(default_seats(game, players))]
+        seats = [SeatConfig(f"P{n}" if n else "You", "expert" if clock.typing and seat.kind != "human" else seat.kind)
+                 for n, seat in enumerate(default_seats(game, players))]  # fmt: skip
         clock.computers = {n for n, seat in enumerate(seats) if not seat.human}
         app = CardTableApp(TableConfig(game, players, seats, {}, seed, 0))
         async with app.run_test(size=size) as pilot:
-            await play_your_turns(pilot, clock, wanted)
-            await clock.measured.wait()
+            clock.answered = partial(clear_notice, app)
+            stop = threading.Event()
+            typist = threading.Thread(target=type_keys, args=(app, clock, stop), daemon=True)
+            if clock.typing:
+                typist.start()
+            try:
+                await play_your_turns(pilot, clock, wanted)
+                await clock.measured.wait()
+            finally:
+                stop.set()
+                if clock.typing:
+                    typist.join()
         seed += 1
 
 
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))]
+
+
+def key_summary(clock: Clock) -> dict[str, float]:
+    """The keys' delays (ms, from sent to painted), while the computer paused and while it thought."""
+    out: dict[str, float] = {"thinking_median": statistics.median(clock.thinking_times) * 1000 if clock.thinking_times
+                             else 0.0}  # fmt: skip
+    for name, thinking in (("idle", False), ("busy", True)):
+        delays = [(k.painted - k.sent) * 1000 for k in clock.keys if k.thinking == thinking and k.painted is not None]
+        out[f"{name}_keys"] = float(len(delays))
+        out[f"{name}_median"] = statistics.median(delays) if delays else 0.0
+        out[f"{name}_p95"] = percentile(delays, 0.95) if delays else 0.0
+    return out
 
 
 def summary(cards: list[Card]) -> dict[str, float]:
@@ -364,6 +487,8 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="GAME or GAME:PLAYERS (repeatable); default: six tables")
     parser.add_argument("--size", action="append", help="WIDTHxHEIGHT (repeatable); default 80x24 and 120x40")
     parser.add_argument("--profile", action="store_true", help="profile the measured windows (slower)")
+    parser.add_argument("--expert", action="store_true",
+                        help="Expert computers, and keys timed while they think and while they pause")  # fmt: skip
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
     tables = TABLES
@@ -385,18 +510,25 @@ def main() -> None:
     all_cards: list[Card] = []
     for game, players in tables:
         for size in sizes:
-            clock = Clock(profile)
+            clock = Clock(profile, typing=args.expert)
             install_once(clock)
             asyncio.run(measure_table(game, players, size, args.cards, clock))
             figures = summary(clock.cards)
             all_cards.extend(clock.cards)
+            keys = key_summary(clock) if args.expert else {}
             results.append({"game": game, "players": players, "size": f"{size[0]}x{size[1]}", **figures,
-                            "lost": clock.lost})  # fmt: skip
+                            "lost": clock.lost, **keys})  # fmt: skip
             print(f"{game + ' ' + str(players):<10} {size[0]:>3}x{size[1]:<3} {len(clock.cards):>5}"
                   f" {figures['total_median']:>7.1f} {figures['total_p95']:>7.1f} {figures['first_median']:>6.1f}"
                   f" {figures['frames_median']:>6.0f} {figures['table_median']:>6.1f} {figures['wait_median']:>6.1f}"
                   f" {figures['paint_median']:>6.1f} {figures['textual_median']:>7.1f}"
                   f" {figures['cpu_median']:>6.1f}", flush=True)  # fmt: skip
+            if keys:
+                print(f"{'':<10} {'':>7} a key while the computer pauses: {keys['idle_median']:.1f} / "
+                      f"{keys['idle_p95']:.1f} ms ({keys['idle_keys']:.0f} keys); while an Expert thinks "
+                      f"({keys['thinking_median']:.0f} ms a decision): {keys['busy_median']:.1f} / "
+                      f"{keys['busy_p95']:.1f} ms ({keys['busy_keys']:.0f} keys)  (median / p95)",
+                      flush=True)  # fmt: skip
     overall = summary(all_cards)
     parts = ", ".join(f"{name} {overall.get(name + '_median', 0.0):.2f}"
                       for name in ("refresh_table", "log_line", "autosave", "layout", "output"))  # fmt: skip

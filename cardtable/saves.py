@@ -19,9 +19,10 @@ import os
 import re
 import secrets
 import tempfile
+import threading
 import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -290,6 +291,55 @@ class MatchSave:
         with in_plain_words("it does not replay"):
             saved = read_save(self.path)
             return saved, resume_match(saved.record)
+
+
+class SaveWriter:
+    """Writes one match's saves in a thread of its own, so that the table never waits for the disk.
+
+    A save is a record put into JSON, written to a temporary file, flushed to the disk and renamed over the
+    last one (``MatchSave.write``): about 10 ms of waiting for the disk, and a few of JSON for a long match.
+    Saves are written one at a time, in order; one asked for while another is being written replaces any
+    still waiting (the newest record holds all the older ones do).  ``done`` is called in the writer's
+    thread after each save with the failure, or None.  The thread is not a daemon: the program ends only
+    once the save being written is on disk.
+    """
+
+    def __init__(self, save: MatchSave, done: Callable[[SaveFailed | None], None]) -> None:
+        self.save = save
+        self.done = done
+        self._changed = threading.Condition()
+        self._waiting: tuple[TableConfig, dict[str, Any]] | None = None
+        self._busy = False
+
+    def submit(self, config: TableConfig, record: dict[str, Any]) -> None:
+        """Write ``record`` soon (the caller hands it over: it must not change it afterwards)."""
+        with self._changed:
+            self._waiting = (config, record)
+            if self._busy:
+                return
+            self._busy = True
+        threading.Thread(target=self._write_waiting, name="cardtable-save").start()
+
+    def wait(self) -> None:
+        """Return once every save asked for is written (or has failed)."""
+        with self._changed:
+            while self._busy:
+                self._changed.wait()
+
+    def _write_waiting(self) -> None:
+        while True:
+            with self._changed:
+                job, self._waiting = self._waiting, None
+                if job is None:
+                    self._busy = False
+                    self._changed.notify_all()
+                    return
+            try:
+                self.save.write(*job)
+            except SaveFailed as failure:
+                self.done(failure)
+            else:
+                self.done(None)
 
 
 def keep_in_archive(home: Path, match_id: str, entry: dict[str, Any]) -> Path:

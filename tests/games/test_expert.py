@@ -11,6 +11,9 @@ import collections
 import itertools
 import json
 import random
+import threading
+import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -98,6 +101,29 @@ def test_a_deadline_still_plays_the_fewest_worlds() -> None:
     rushed = SearchBudget(Budget.FAST, 16, seconds=0.0, fewest=3)
     assert list(in_time(range(10), rushed)) == [0, 1, 2]
     assert list(in_time(range(10), SearchBudget(Budget.FAST, 16))) == list(range(10))
+
+
+def test_in_a_thread_the_search_sleeps_a_moment_every_millisecond_and_never_in_the_main_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import cardtable.games.search as search_module
+
+    slept: list[str] = []
+    monkeypatch.setattr(search_module.time, "sleep", lambda seconds: slept.append(threading.current_thread().name))
+
+    def slow_worlds() -> Iterator[int]:
+        for world in range(20):
+            started = time.perf_counter()
+            while time.perf_counter() - started < 0.0005:  # half a millisecond of work a world
+                pass
+            yield world
+
+    assert list(in_time(slow_worlds(), SearchBudget(Budget.FAST, 20))) == list(range(20))
+    assert slept == []  # the main thread: sim and replay never wait
+    thinker = threading.Thread(target=lambda: list(in_time(slow_worlds(), SearchBudget(Budget.FAST, 20))), name="x")
+    thinker.start()
+    thinker.join()
+    assert 4 <= len(slept) <= 11 and set(slept) == {"x"}  # 10 ms of work: about one break a millisecond
 
 
 def test_the_same_view_gets_the_same_decision() -> None:

@@ -16,6 +16,7 @@ from cardtable.saves import (
     SAVES,
     MatchSave,
     SaveFailed,
+    SaveWriter,
     find_unfinished,
     matches_folder_problem,
 )
@@ -235,3 +236,28 @@ def test_a_save_in_a_read_only_folder_without_its_lock_file_says_the_folder_may_
         assert failed.value.reason == f"the folder {tmp_path / SAVES} may not be written (permission denied)"
     finally:
         (tmp_path / SAVES).chmod(0o700)
+
+
+def test_the_save_writer_writes_the_newest_record_in_its_thread_and_waits_for_it(tmp_path: Path) -> None:
+    save = MatchSave.new(tmp_path)
+    heard: list[SaveFailed | None] = []
+    writer = SaveWriter(save, heard.append)
+    for actions in (3, 5, 7):
+        config, match = a_match(actions=actions)
+        writer.submit(config, match.to_record())
+    writer.wait()
+    record = json.loads(save.path.read_text())
+    assert len(record["hands"][0]["actions"]) == 7  # the last one asked for is the one on disk
+    assert heard and all(failure is None for failure in heard)
+    save.release()
+
+
+def test_the_save_writer_reports_a_save_that_fails(tmp_path: Path) -> None:
+    save = MatchSave.new(tmp_path)
+    (tmp_path / SAVES).write_text("a file where the saves' folder should be")
+    heard: list[SaveFailed | None] = []
+    writer = SaveWriter(save, heard.append)
+    config, match = a_match(actions=2)
+    writer.submit(config, match.to_record())
+    writer.wait()
+    assert len(heard) == 1 and isinstance(heard[0], SaveFailed)

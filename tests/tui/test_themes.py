@@ -193,6 +193,16 @@ async def test_the_theme_key_recolours_the_table_names_the_theme_and_saves_it(ta
         assert again.theme_variables["felt"] == COLOUR_BLIND.colours["felt"]
 
 
+async def test_no_style_rule_has_a_transition_since_the_table_applies_styles_without_animation(
+    table_home: Path,
+) -> None:
+    app = CardTableApp(table_config("manille", SEATS, seed=12))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
+        assert app.stylesheet.rules
+        assert [str(rule.selector_names) for rule in app.stylesheet.rules if rule.styles.transitions] == []
+
+
 async def test_under_no_color_the_theme_key_changes_shades_of_grey_only(
     table_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -8,6 +8,8 @@ engine: which cards are legal, why one is not, what a hand scores.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gc
 from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
@@ -33,7 +35,7 @@ from cardtable.engine.players import Budget, ComputerPlayer, Player, make_comput
 from cardtable.engine.undo import TakenBack, last_decision, take_back
 from cardtable.engine.words import counted
 from cardtable.games import find_game
-from cardtable.saves import MatchSave, SaveFailed, Settings, TableConfig
+from cardtable.saves import MatchSave, SaveFailed, SaveWriter, Settings, TableConfig
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.hinted import HintedDialog
 from cardtable.tui.dialogs.message import HandOverScreen
@@ -104,6 +106,9 @@ class TableScreen(Screen[None], Generic[V]):
         self.undos = undos
         #: The match's save file; a new match gets a new one, taken when it is first written.
         self.save = save if save is not None else MatchSave.new()
+        #: Writes the save after each action in a thread: the table goes on while the disk catches up.
+        self.writer = SaveWriter(self.save, self._heard_from_writer)
+        self.writer_loop: asyncio.AbstractEventLoop | None = None
         #: Why the last save failed (the player has been told), or None.
         self.save_problem: str | None = None
         self.saved = False
@@ -208,6 +213,9 @@ class TableScreen(Screen[None], Generic[V]):
             self.log_line(f"— Resuming hand {len(self.match.hands)}.")
             self.log_hand_so_far()
         self.run_match()
+        # The table's widgets, styles and caches live as long as it does: once drawn, they are kept out of the
+        # collector's full sweeps, each of which stopped the table for about 100 ms (one every 40 cards or so).
+        self.call_after_refresh(gc.freeze)
 
     def take_breakpoints(self, width: int, height: int) -> None:
         """The size classes (``-wide``, ``-tall``) for a terminal of this size, before the first layout.
@@ -247,6 +255,7 @@ class TableScreen(Screen[None], Generic[V]):
     def on_unmount(self) -> None:
         self.save_now()
         self.save.release()
+        gc.unfreeze()  # what the table held may go now
 
     def log_hand_so_far(self) -> None:
         """After a resume, tell the last hand as it was told while it was played."""
@@ -303,7 +312,7 @@ class TableScreen(Screen[None], Generic[V]):
                 news = self.parts.deal_news(self.parts.seat_view(state, self.bottom), self.names)
                 if news:
                     self.announce(" ".join(news))
-            self.autosave()
+            self.save_after_frame()
         elif isinstance(event, ActionTaken):
             state = self.match.current
             seen = self.parts.seat_view(state, self.bottom) if state is not None else None
@@ -363,11 +372,19 @@ class TableScreen(Screen[None], Generic[V]):
         self.log_line(f"{winner} {says(winner, 'wins')} the trick{worth}.")
 
     def autosave(self) -> None:
-        """Save after every action; if that fails, say so once, and keep trying."""
+        """Save now, after any save on its way; if that fails, say so once, and keep trying."""
         self.save_pending = False
+        self.writer.wait()  # one writer at a time, and the newest record last
         try:
             self.save.write(self.config, self.record())
         except SaveFailed as failure:
+            self.saved_or_not(failure)
+            return
+        self.saved_or_not(None)
+
+    def saved_or_not(self, failure: SaveFailed | None) -> None:
+        """What a save came to: a failure is told once (the table keeps trying), and so is the first save after."""
+        if failure is not None:
             if self.save_problem is None:
                 self.notify(f"The match cannot be saved: {failure.reason}. The table keeps trying after every move.",
                             severity="error", timeout=12)  # fmt: skip
@@ -378,18 +395,33 @@ class TableScreen(Screen[None], Generic[V]):
         self.save_problem = None
         self.saved = True
 
+    def _heard_from_writer(self, failure: SaveFailed | None) -> None:
+        # In the writer's thread: what the save came to is told on the event loop, unless that has closed.
+        loop = self.writer_loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody is left to tell
+                loop.call_soon_threadsafe(self.saved_or_not, failure)
+
     def save_after_frame(self) -> None:
         """Save once the screen shows what the action changed: a save waits for the disk, the card need not."""
         if not self.save_pending:
             self.save_pending = True
             # Asked for once the widgets changed now have asked to be repainted: a request that reached the
             # screen before them would wake it to paint a first frame without them.
-            asyncio.get_running_loop().call_soon(self.call_after_refresh, self.save_now)
+            asyncio.get_running_loop().call_soon(self.call_after_refresh, self.save_soon)
+
+    def save_soon(self) -> None:
+        """Hand the save the last actions asked for to the writer, unless the match is over (``finish_save``
+        keeps it)."""
+        if self.save_pending and not self.match.over:
+            self.save_pending = False
+            self.writer_loop = asyncio.get_running_loop()
+            self.writer.submit(self.config, self.record())
 
     def save_now(self) -> None:
-        """Write the save the last actions asked for, unless the match is over (``finish_save`` keeps it)."""
-        if self.save_pending and not self.match.over:
-            self.autosave()
+        """Write the save the last actions asked for, and wait until every save asked for is on disk."""
+        self.save_soon()
+        self.writer.wait()
 
     def record(self) -> dict[str, Any]:
         """The match's record, marked ``assisted`` when the table helped (hints, decisions taken back)."""
@@ -399,6 +431,7 @@ class TableScreen(Screen[None], Generic[V]):
         return record
 
     def finish_save(self) -> None:
+        self.writer.wait()  # a save still being written would bring the finished match back
         try:
             self.save.finish(self.config, self.record())
         except SaveFailed as failure:
