@@ -43,5 +43,7 @@ def score_lines(rules: GameRules, names: Sequence[str], scores: Sequence[Number]
         elif not lines and len(lead) + len(item) <= width:
             lines.append(lead + item)
         else:
-            lines.append((indent if lines or lead else "") + item)
+            if not lines and lead:  # a first score too long to follow its heading: the heading on its own line
+                lines.append(lead.rstrip())
+            lines.append((indent if lines else "") + item)
     return lines

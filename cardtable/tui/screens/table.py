@@ -705,11 +705,11 @@ class TableScreen(Screen[None], Generic[V]):
         scored = [(seats, now[seats[0]] if now is not None else score) for seats, score in self.sides_and_scores()]
         info = self.query_one("#info", Static)
         width = info.size.width
-        packed = len(scored) > 3 and not self.roomy()[1] and width > 2
+        packed = len(scored) > 2 and not self.roomy()[1] and width > 2
         info.set_class(packed, "packed")
         if packed:
-            # Four or five Tarot players below 40 lines: the scores two to a line after their heading, with no
-            # blank line above or below, leave the log room for its last few lines.
+            # Three to five Tarot players below 40 lines (their hand may take two rows): the scores two to a line
+            # after their heading, with no blank line above or below, leave the log room for its last lines.
             by_seat: list[Number] = [0] * self.match.players
             for seats, score in scored:
                 for seat in seats:
