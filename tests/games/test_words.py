@@ -265,7 +265,7 @@ def test_the_truco_table_names_the_team_to_raise_and_the_partners_shown() -> Non
     state = new_hand(["3S KD 6C", "2S QH 7D", "AH JS 4C", "KS JD 6H"])
     play(state, "0:truco 1:accept")
     names = ["You", "East", "North", "West"]
-    assert parts.manilha_line(state.view(0)) == "Manilhas: fives, zap 5♣"  # type: ignore[attr-defined]
+    assert parts.manilha_line(state.view(0)) == "Manilhas fives, zap 5♣"  # type: ignore[attr-defined]
     assert parts.next_raiser(state.view(0), names) == "Next raise: East & West"  # type: ignore[attr-defined]
     play(state, "0:3S 1:raise 2:accept 1:2S")
     assert parts.next_raiser(state.view(0), names) == "Next raise: your team"  # type: ignore[attr-defined]

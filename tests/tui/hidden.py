@@ -231,7 +231,7 @@ def screen_texts(app: App[Any], table: TableScreen, log: list[tuple[int, str]]) 
                         row[x] = " "
                 rows[y] = "".join(row)
         info = str(table.query_one("#info", Static).content).splitlines()
-        texts.append(("the side panel", "\n".join(line for line in info if not line.startswith("Manilhas:"))))
+        texts.append(("the side panel", "\n".join(line for line in info if not line.startswith("Manilhas "))))
         hand = len(table.match.hands)
         texts.extend(("the log", line) for number, line in log if number == hand)
     texts.extend((f"row {y}", row) for y, row in enumerate(rows))
