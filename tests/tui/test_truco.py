@@ -15,7 +15,7 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
-from tests.tui.driver import play_until_over, screen_text, table_config, table_of
+from tests.tui.driver import play_until_over, screen_text, table_config, table_of, wait_for
 
 TRUCO = find_game("truco")
 
@@ -119,6 +119,8 @@ async def test_a_raise_to_answer_leaves_the_vira_and_the_starred_manilhas_in_vie
         assert "Tricks" not in table.info_text  # "This hand" says the tricks each side won
         # The dialog covers none of it: not the trick's places, the vira and its note, the hand's cards, nor the
         # side panel down to the score.
+        await wait_for(pilot, lambda: asked.query_one(".dialog").region.height > 0)  # laid out where it stands
+        await pilot.pause()
         dialog = asked.query_one(".dialog").region
         trick = table.query_one(TrickArea)
         kept = [*(card.region for card in trick.cards.values()), vira.region,
