@@ -37,6 +37,11 @@ RANK_NAMES = {
 }
 #: The Spanish pack's court cards by their own names: the sota, the caballo and the rey.
 SPANISH_RANK_NAMES = {**RANK_NAMES, "J": "sota", "N": "caballo", "K": "rey"}
+#: The letters the Spanish pack's court cards are drawn with, after their names (the record keeps J, N, K).
+SPANISH_RANK_FACES = {"J": "S", "N": "C", "K": "R"}
+#: The Spanish suits' ASCII marks: their own initials in lower case (oros, copas, espadas, bastos), which no
+#: rank letter is, so "Sc" (the sota of copas) and "Ce" (the caballo of espadas) read one way only.
+SPANISH_ASCII_SUITS = {"D": "o", "H": "c", "S": "e", "C": "b"}
 
 
 def split_code(code: str) -> tuple[str, str]:

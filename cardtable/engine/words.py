@@ -12,7 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
-from .cards import RANK_NAMES, SPANISH_SUIT_NAMES, SUIT_GLYPHS, SUIT_NAMES, split_code
+from .cards import (
+    RANK_NAMES,
+    SPANISH_ASCII_SUITS,
+    SPANISH_RANK_FACES,
+    SPANISH_RANK_NAMES,
+    SPANISH_SUIT_NAMES,
+    SUIT_GLYPHS,
+    SUIT_NAMES,
+    SUITS,
+    split_code,
+)
 
 if TYPE_CHECKING:
     from .game import Action, View
@@ -65,6 +75,10 @@ class GameWords(Generic[V]):
 
     suit_names: ClassVar[dict[str, str]] = SUIT_NAMES
     rank_names: ClassVar[dict[str, str]] = RANK_NAMES
+    #: The letter a card's rank is drawn with, where it is not the record's (the Spanish pack's courts).
+    rank_faces: ClassVar[dict[str, str]] = {}
+    #: Each suit's mark where glyphs cannot be drawn (ASCII), on a card and in a sentence alike.
+    ascii_suits: ClassVar[dict[str, str]] = {suit: suit for suit in SUITS}
     #: Whether a trick's card points are worth saying (in Truco a trick is only won or lost).
     trick_points: ClassVar[bool] = True
 
@@ -75,9 +89,17 @@ class GameWords(Generic[V]):
         return self.suit_names == SPANISH_SUIT_NAMES
 
     def face(self, code: str, ascii_cards: bool = False) -> tuple[str, str]:
-        """The rank text and suit mark printed on a card (``("10", "♥")``, or ``("10", "H")`` in ASCII)."""
+        """The rank text and suit mark printed on a card (``("10", "♥")``, or ``("10", "H")`` in ASCII).
+
+        Every glyph the table and ``replay`` write comes from here, so a card reads the same on its face and in
+        a sentence.
+        """
         rank, suit = split_code(code)
-        return rank, suit if ascii_cards else SUIT_GLYPHS[suit]
+        return self.rank_faces.get(rank, rank), self.ascii_suits[suit] if ascii_cards else SUIT_GLYPHS[suit]
+
+    def ascii_suit_marks(self) -> dict[str, str]:
+        """What each suit glyph is drawn as in ASCII: ``{"♠": "S", ...}``."""
+        return {SUIT_GLYPHS[suit]: mark for suit, mark in self.ascii_suits.items()}
 
     def glyph(self, code: str) -> str:
         """A card as the table draws it: ``Q♦``."""
@@ -225,6 +247,16 @@ class GameWords(Generic[V]):
     def deal_story(self, view: V, names: Sequence[str]) -> list[str]:
         """What a hand history says of a deal: the log's lines, and what the table shows aside at a glance."""
         return self.deal_lines(view, names)
+
+
+class SpanishPack:
+    """The Spanish pack's words, for a game's words to take first among its bases: its suits (oros, copas,
+    espadas, bastos) and court cards (sota, caballo, rey) by their own names, the courts drawn S, C and R."""
+
+    suit_names: ClassVar[dict[str, str]] = SPANISH_SUIT_NAMES
+    rank_names: ClassVar[dict[str, str]] = SPANISH_RANK_NAMES
+    rank_faces: ClassVar[dict[str, str]] = SPANISH_RANK_FACES
+    ascii_suits: ClassVar[dict[str, str]] = SPANISH_ASCII_SUITS
 
 
 def signed(number: float) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,7 @@ from textual import events, work
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.dom import DOMNode
+from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import WorkerFailed
@@ -76,8 +77,10 @@ class CardTableApp(TableHost):
         self.settings_problem: str | None = None
         #: Whether the terminal's locale can draw suit glyphs and box lines; if not, the table is ASCII.
         self.unicode_terminal = terminal_draws_unicode(os.environ)
-        self.ascii_filter = AsciiFilter(enabled=False)
-        self._filters.append(self.ascii_filter)  # Textual's own filters (NO_COLOR's among them) live here
+        #: The ASCII filter of each pack's suit marks, by the words that give them (``get_line_filters``).
+        self.ascii_filters: dict[type, AsciiFilter] = {}
+        #: Whether the screens were last painted in ASCII (a change repaints them all).
+        self.drawn_in_ascii = False
         self.keys_held_until = 0.0
 
     @property
@@ -89,6 +92,23 @@ class CardTableApp(TableHost):
         # set as they are: asking for animation builds and compares a second set of styles at every class
         # change (a card marked, a seat acting), a third of what the change costs, for nothing.
         super().update_styles(node, animate=False)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters (NO_COLOR's among them), then ASCII's when the table is drawn in ASCII.
+
+        Textual keeps its filters in a private list; this public method is what every widget asks for the
+        filters it paints through, so ASCII joins them here. Its suit marks are those of the table in play
+        (the Spanish suits have letters of their own), or the record's letters where no table is showing.
+        """
+        filters = super().get_line_filters()
+        if not self.drawn_in_ascii:
+            return filters
+        words = next((screen.parts.words for screen in reversed(self.screen_stack) if isinstance(screen, TableScreen)),
+                     None)  # fmt: skip
+        kind = type(words)
+        if kind not in self.ascii_filters:
+            self.ascii_filters[kind] = AsciiFilter(words.ascii_suit_marks() if words is not None else None)
+        return [*filters, self.ascii_filters[kind]]
 
     # ------------------------------------------------------------------ start-up
     def on_mount(self) -> None:
@@ -364,8 +384,8 @@ class CardTableApp(TableHost):
 
     def apply_card_style(self) -> None:
         self.set_class(self.four_colour_deck, "four-colour")
-        if self.ascii_filter.enabled != self.ascii_cards:
-            self.ascii_filter.enabled = self.ascii_cards
+        if self.drawn_in_ascii != self.ascii_cards:
+            self.drawn_in_ascii = self.ascii_cards
             self.set_class(self.ascii_cards, "ascii")
             for screen in self.screen_stack:  # every widget paints its cached lines again, through the filter
                 for widget in screen.walk_children(with_self=True):

@@ -62,10 +62,16 @@ def to_ascii(text: str) -> str:
 
 
 class AsciiFilter(LineFilter):
-    """Paints ASCII only, while ``enabled``."""
+    """Paints ASCII only; ``suit_marks`` draws the suit glyphs as a pack's own letters (the Spanish suits')."""
+
+    def __init__(self, suit_marks: Mapping[str, str] | None = None) -> None:
+        super().__init__()
+        self.stand_ins = _StandIns({ord(glyph): mark for glyph, mark in (suit_marks or {}).items()})
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
-        return [segment if segment.text.isascii() else Segment(to_ascii(segment.text), segment.style, segment.control)
+        stand_ins = self.stand_ins
+        return [segment if segment.text.isascii() else
+                Segment(segment.text.translate(stand_ins), segment.style, segment.control)
                 for segment in segments]  # fmt: skip
 
 

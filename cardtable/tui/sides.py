@@ -32,13 +32,18 @@ def score_line(rules: GameRules, names: Sequence[str], scores: Sequence[Number])
     return " · ".join(score_items(rules, names, scores))
 
 
-def score_lines(rules: GameRules, names: Sequence[str], scores: Sequence[Number], width: int) -> list[str]:
+def score_lines(rules: GameRules, names: Sequence[str], scores: Sequence[Number], width: int, lead: str = "",
+                indent: str = "") -> list[str]:  # fmt: skip
     """The scores on as few lines of ``width`` as they need, a name never parted from its score (five Tarot
-    players do not fit one line of a menu)."""
+    players do not fit one line of a menu); the first line starts with ``lead``, the others with ``indent``."""
     lines: list[str] = []
     for item in score_items(rules, names, scores):
         if lines and len(lines[-1]) + 3 + len(item) <= width:
             lines[-1] += " · " + item
+        elif not lines and len(lead) + len(item) <= width:
+            lines.append(lead + item)
         else:
-            lines.append(item)
+            if not lines and lead:  # a first score too long to follow its heading: the heading on its own line
+                lines.append(lead.rstrip())
+            lines.append((indent if lines else "") + item)
     return lines

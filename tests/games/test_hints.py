@@ -56,7 +56,7 @@ REASONS = [
         ("call", "decline"),
         ["Your partner asked for a redeal, but your hand is worth playing", "often wins the match for your side"],
     ),
-    ("malilla/must_trump_plain_lead", ("play", "KC"), ["It wins the trick", "East has no trump above K♣"]),
+    ("malilla/must_trump_plain_lead", ("play", "KC"), ["It wins the trick", "East has no trump above R♣"]),
     # Truco: an answer to raises, a refusal, the envido, the mão de onze, a card behind a partner's.
     (
         "truco/doze_cannot_be_raised_in_the_answer",

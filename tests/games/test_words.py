@@ -36,9 +36,9 @@ NAMES = ["You", "East", "North", "West", "Seat 4", "Seat 5"]
         (MANILLE, "QD", "Q♦", "the queen of diamonds"),
         (MANILLE, "10C", "10♣", "the ten of clubs"),
         (MALILLA, "7H", "7♥", "the seven of copas"),
-        (MALILLA, "NS", "N♠", "the caballo of espadas"),
-        (MALILLA, "JD", "J♦", "the sota of oros"),
-        (MALILLA, "KC", "K♣", "the rey of bastos"),
+        (MALILLA, "NS", "C♠", "the caballo of espadas"),
+        (MALILLA, "JD", "S♦", "the sota of oros"),
+        (MALILLA, "KC", "R♣", "the rey of bastos"),
         (TRUCO, "4H", "4♥", "the four of hearts"),
         (TRUCO, "QC", "Q♣", "the queen of clubs"),
         (TAROT, "T16", "16", "trump 16"),
@@ -136,7 +136,7 @@ def test_verbs_agree_with_a_team_and_numbers_with_their_nouns() -> None:
     ("words", "codes", "last", "said"),
     [
         (MANILLE, ["JS", "QS", "KS"], "or", "J♠, Q♠ or K♠"),
-        (MALILLA, ["NH"], "and", "N♥"),
+        (MALILLA, ["NH"], "and", "C♥"),
         (TAROT, ["T17", "T19", "T21"], "or", "trumps 17, 19 or 21"),
         (TAROT, ["KH", "T3", "EX"], "or", "K♥, trump 3 or the Excuse"),
         (TAROT, ["EX"], "or", "the Excuse"),
@@ -153,7 +153,7 @@ def test_cards_in_a_rule_are_listed_as_drawn(words: object, codes: list[str], la
         (MANILLE, Action(0, "bid", 34, (("suit", "H"),)), "bid 34 in hearts."),
         (MANILLE, Action(0, "bid", "pass"), "pass (no bid)."),
         (MANILLE, Action(0, "call", "knock"), "knock (the hand counts double)."),
-        (MALILLA, Action(0, "play", "NC"), "play N♣."),
+        (MALILLA, Action(0, "play", "NC"), "play C♣."),
         (MALILLA, Action(0, "call", "redeal"), "ask for a redeal."),
         (TAROT, Action(0, "play", "T16"), "play trump 16."),
         (TAROT, Action(0, "play", "EX"), "play the Excuse."),
@@ -166,7 +166,7 @@ def test_cards_in_a_rule_are_listed_as_drawn(words: object, codes: list[str], la
         (TRUCO, Action(0, "play", None, (("slot", 1),)), "play the card in place 2."),
         (ARGENTINO, Action(0, "call", "envido"), "call envido."),
         (ARGENTINO, Action(0, "call", "flor"), "sing flor."),
-        (ARGENTINO, Action(0, "play", "NS"), "play N♠."),
+        (ARGENTINO, Action(0, "play", "NS"), "play C♠."),
     ],
 )
 def test_every_game_hints_in_one_form(words: object, action: Action, hint: str) -> None:
@@ -235,6 +235,21 @@ def test_the_spanish_court_cards_have_one_name_everywhere() -> None:
     assert MALILLA.rank_names is ARGENTINO.rank_names
 
 
+def test_the_spanish_court_cards_are_drawn_by_their_names_and_ascii_suits_read_one_way() -> None:
+    """Sota, caballo and rey are drawn S, C and R, on the card and in a sentence; in ASCII no suit mark is a
+    letter any rank is drawn with, so a two-letter card reads one way only."""
+    for words in (MALILLA, ARGENTINO):
+        assert [words.glyph(f"{rank}H") for rank in "JNK"] == ["S♥", "C♥", "R♥"]
+        assert words.face("NH", ascii_cards=True) == ("C", "c")
+        assert words.hint_text(Action(0, "play", "KS")) == "play R♠."
+        malilla = find_game("malilla")
+        ranks = {words.face(code)[0] for code in malilla.deck(malilla.parse_options(None, 4), 4)[0].codes}
+        marks = set(words.ascii_suit_marks().values())
+        assert len(marks) == 4 and not marks & ranks and all(mark.islower() for mark in marks)
+    assert [TRUCO.glyph(f"{rank}H") for rank in "JQK"] == ["J♥", "Q♥", "K♥"]  # the French pack keeps its letters
+    assert TRUCO.face("KC", ascii_cards=True) == ("K", "C")
+
+
 def test_truco_tricks_carry_no_points_in_the_history() -> None:
     record = TESTS / "records" / "truco" / "face_down_card_not_held.json"
     parsed = load_record_text(record.read_text(), find_game)
@@ -250,7 +265,7 @@ def test_the_truco_table_names_the_team_to_raise_and_the_partners_shown() -> Non
     state = new_hand(["3S KD 6C", "2S QH 7D", "AH JS 4C", "KS JD 6H"])
     play(state, "0:truco 1:accept")
     names = ["You", "East", "North", "West"]
-    assert parts.manilha_line(state.view(0)) == "Manilhas: fives, zap 5♣"  # type: ignore[attr-defined]
+    assert parts.manilha_line(state.view(0)) == "Manilhas fives, zap 5♣"  # type: ignore[attr-defined]
     assert parts.next_raiser(state.view(0), names) == "Next raise: East & West"  # type: ignore[attr-defined]
     play(state, "0:3S 1:raise 2:accept 1:2S")
     assert parts.next_raiser(state.view(0), names) == "Next raise: your team"  # type: ignore[attr-defined]

@@ -20,7 +20,15 @@ from textual.app import App
 from textual.geometry import Region
 from textual.widgets import OptionList, Static
 
-from cardtable.engine.cards import RANK_NAMES, SPANISH_SUIT_NAMES, SUIT_GLYPHS, SUIT_NAMES, bits
+from cardtable.engine.cards import (
+    RANK_NAMES,
+    SPANISH_ASCII_SUITS,
+    SPANISH_RANK_FACES,
+    SPANISH_SUIT_NAMES,
+    SUIT_GLYPHS,
+    SUIT_NAMES,
+    bits,
+)
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.card import CardWidget
 
@@ -140,9 +148,15 @@ SPANISH_COURTS = {"J": "sota", "N": "caballo", "K": "rey"}
 _RANK_WORD = "|".join([*RANK_NAMES.values(), *SPANISH_COURTS.values()])
 _SUIT_WORD = "|".join([*SUIT_NAMES.values(), *SPANISH_SUIT_NAMES.values()])
 _GLYPH = "".join(SUIT_GLYPHS.values())
-#: Any card named in any notation: drawn, as a record code, or in words.
+#: A card as drawn: its rank as the record has it, or a Spanish court's own letter (S, C, R).
+_FACE = "|".join([_RANK, *SPANISH_RANK_FACES.values()])
+_SPANISH_MARKS = "".join(SPANISH_ASCII_SUITS.values())
+#: The ranks a Spanish card is drawn with (no N, J or K, which would make a word like "No" a card).
+_SPANISH_FACE = "|".join(["[2-9]", "A", *SPANISH_RANK_FACES.values()])
+#: Any card named in any notation: drawn (in glyphs, or a Spanish card's ASCII), as a record code, or in words.
 MENTION = re.compile(
-    rf"(?<![A-Za-z0-9])(?P<rank>{_RANK})(?P<glyph>[{_GLYPH}])"
+    rf"(?<![A-Za-z0-9])(?P<rank>{_FACE})(?P<glyph>[{_GLYPH}])"
+    rf"|(?<![A-Za-z0-9])(?P<spanish_rank>{_SPANISH_FACE})(?P<spanish_mark>[{_SPANISH_MARKS}])(?![A-Za-z0-9])"
     rf"|(?<![A-Za-z0-9])(?P<code>(?:{_RANK})[SHDC]|T(?:2[01]|1[0-9]|[1-9])|EX)(?![A-Za-z0-9])"
     rf"|(?i:(?<![A-Za-z])(?P<rank_word>{_RANK_WORD})\s+of\s+(?P<suit_word>{_SUIT_WORD})(?![A-Za-z]))"
     rf"|(?i:(?<![A-Za-z])trump\s+(?P<trump>2[01]|1[0-9]|[1-9])(?![0-9]))"
@@ -151,13 +165,18 @@ MENTION = re.compile(
 _WORD_RANK = {name: rank for names in (RANK_NAMES, SPANISH_COURTS) for rank, name in names.items()}
 _WORD_SUIT = {name: suit for names in (SUIT_NAMES, SPANISH_SUIT_NAMES) for suit, name in names.items()}
 _GLYPH_SUIT = {glyph: suit for suit, glyph in SUIT_GLYPHS.items()}
+_FACE_RANK = {face: rank for rank, face in SPANISH_RANK_FACES.items()}
+_MARK_SUIT = {mark: suit for suit, mark in SPANISH_ASCII_SUITS.items()}
 
 
 def mentions(text: str) -> Iterator[tuple[str, str, int]]:
     """Every card named in ``text``: (its record code, the notation, where)."""
     for found in MENTION.finditer(text):
         if found["glyph"]:
-            yield found["rank"] + _GLYPH_SUIT[found["glyph"]], "drawn", found.start()
+            yield _FACE_RANK.get(found["rank"], found["rank"]) + _GLYPH_SUIT[found["glyph"]], "drawn", found.start()
+        elif found["spanish_mark"]:
+            rank = found["spanish_rank"]
+            yield _FACE_RANK.get(rank, rank) + _MARK_SUIT[found["spanish_mark"]], "drawn", found.start()
         elif found["code"]:
             yield found["code"], "code", found.start()
         elif found["rank_word"]:
@@ -212,7 +231,7 @@ def screen_texts(app: App[Any], table: TableScreen, log: list[tuple[int, str]]) 
                         row[x] = " "
                 rows[y] = "".join(row)
         info = str(table.query_one("#info", Static).content).splitlines()
-        texts.append(("the side panel", "\n".join(line for line in info if not line.startswith("Manilhas:"))))
+        texts.append(("the side panel", "\n".join(line for line in info if not line.startswith("Manilhas "))))
         hand = len(table.match.hands)
         texts.extend(("the log", line) for number, line in log if number == hand)
     texts.extend((f"row {y}", row) for y, row in enumerate(rows))

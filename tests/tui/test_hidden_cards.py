@@ -603,12 +603,16 @@ def test_the_positions_keep_the_playing_order_from_the_bottom() -> None:
             assert positions[players // 2] == "top"  # the partner opposite
 
 
-@pytest.mark.parametrize(("game", "players"), [("manille", 4), ("malilla", 4), ("truco", 4), ("tarot", 4)])
-def test_the_search_knows_every_notation_the_table_uses(game: str, players: int) -> None:
+@pytest.mark.parametrize(
+    ("game", "players", "raw_options"),
+    [("manille", 4, None), ("malilla", 4, None), ("truco", 4, None), ("truco", 2, ARGENTINO), ("tarot", 4, None)],
+)
+def test_the_search_knows_every_notation_the_table_uses(game: str, players: int, raw_options: Any) -> None:
     """Each card as the game names it, draws it (in glyphs and in ASCII) and records it is found as itself."""
-    parts = parts_for(game)
     rules = find_game(game)
-    deck, _in_play = rules.deck(rules.parse_options(None, players), players)
+    options = rules.parse_options(raw_options, players)
+    parts = parts_for(game).for_options(options)
+    deck, _in_play = rules.deck(options, players)
     for code in deck.codes:
         rank, suit = parts.card_face(code, ascii_cards=False)
         ascii_rank, ascii_suit = parts.card_face(code, ascii_cards=True)

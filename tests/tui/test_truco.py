@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -14,7 +15,7 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
-from tests.tui.driver import play_until_over, screen_text, table_config, table_of
+from tests.tui.driver import play_until_over, screen_text, table_config, table_of, wait_for
 
 TRUCO = find_game("truco")
 
@@ -85,13 +86,14 @@ async def test_in_a_mao_de_ferro_your_own_cards_stay_face_down() -> None:
         assert played and played[0].seat == 0 and played[0].verb == "play"
 
 
-async def test_a_raise_to_answer_leaves_the_vira_and_the_starred_manilhas_in_view() -> None:
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_a_raise_to_answer_leaves_the_vira_and_the_starred_manilhas_in_view(size: tuple[int, int]) -> None:
     from cardtable.engine.game import Action
     from cardtable.tui.dialogs.call import CallDialog
     from cardtable.tui.widgets.trick import TrickArea
 
     app = CardTableApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         match = Match(TRUCO, TRUCO.parse_options(None, 4), 4)
         state = match.deal_new_hand(deal_rng(7, 0), first_dealer=2)  # you hold a manilha
         match.apply(Action(3, "call", "truco"))  # West leads and calls truco: you answer
@@ -115,3 +117,16 @@ async def test_a_raise_to_answer_leaves_the_vira_and_the_starred_manilhas_in_vie
         assert all(card.face is None or "★" not in card.face.suit for card in table.query_one(HandView).cards
                    if card not in marked)  # fmt: skip
         assert "Tricks" not in table.info_text  # "This hand" says the tricks each side won
+        # The dialog covers none of it: not the trick's places, the vira and its note, the hand's cards, nor the
+        # side panel down to the score.
+        await wait_for(pilot, lambda: asked.query_one(".dialog").region.height > 0)  # laid out where it stands
+        await pilot.pause()
+        dialog = asked.query_one(".dialog").region
+        trick = table.query_one(TrickArea)
+        kept = [*(card.region for card in trick.cards.values()), vira.region,
+                table.query_one(".aside-note", Static).region,
+                *(card.region for card in table.query_one(HandView).cards)]  # fmt: skip
+        assert not [region for region in kept if region.overlaps(dialog)]
+        lines = table.info_text.splitlines()
+        score_ends = lines.index("This hand")  # the rows above it hold the score and what the hand is worth
+        assert dialog.y >= table.query_one("#info").region.y + score_ends

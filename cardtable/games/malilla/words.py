@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
-from cardtable.engine.cards import SPANISH_RANK_NAMES, SPANISH_SUIT_NAMES
 from cardtable.engine.game import Action, View
-from cardtable.engine.words import GameWords, counted, says, signed
+from cardtable.engine.words import GameWords, SpanishPack, counted, says, signed
 from cardtable.games.trickfacts import TrickFacts
 
 if TYPE_CHECKING:  # the rule book reads its words: its types are named for the type checker only
@@ -23,11 +22,8 @@ DECIDES_THE_MATCH = 100.0
 CALL_LABELS = {"redeal": "Ask for a redeal", "agree": "Agree to the redeal", "decline": "Decline the redeal"}
 
 
-class MalillaWords(GameWords["MalillaView"]):
-    """The Spanish pack's suits and court cards by their own names (the sota, the caballo and the rey)."""
-
-    suit_names = SPANISH_SUIT_NAMES
-    rank_names = SPANISH_RANK_NAMES
+class MalillaWords(SpanishPack, GameWords["MalillaView"]):
+    """Malilla is played with the Spanish pack (``SpanishPack``): its suits and courts by their own names."""
 
     def team_name(self, seats: Sequence[int], names: Sequence[str]) -> str:
         """A team by its two players (the view's ``teams`` says who): "South & North"."""

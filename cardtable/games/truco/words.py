@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from cardtable.engine.cards import SPANISH_RANK_NAMES, SPANISH_SUIT_NAMES, bits
+from cardtable.engine.cards import bits
 from cardtable.engine.game import Action, View
-from cardtable.engine.words import GameWords, counted, says
+from cardtable.engine.words import GameWords, SpanishPack, counted, says
 
 if TYPE_CHECKING:  # the rule books read their words: their views are named for the type checker only
     from cardtable.engine.hints import Findings
@@ -323,11 +323,8 @@ def chain_text(calls: Sequence[str]) -> str:
     return text[:1].upper() + text[1:]
 
 
-class ArgentinoWords(TrucoWords):
-    """Truco Argentino is played with the Spanish pack, whose suits and court cards keep their own names."""
-
-    suit_names = SPANISH_SUIT_NAMES
-    rank_names = SPANISH_RANK_NAMES
+class ArgentinoWords(SpanishPack, TrucoWords):
+    """Truco Argentino is played with the Spanish pack (``SpanishPack``): its suits and courts by their own names."""
 
     def deal_story(self, view: View, names: Sequence[str]) -> list[str]:
         return []  # nothing is turned up: the order of the cards is fixed

@@ -37,6 +37,9 @@ class HintedDialog(UndoableDialog[R]):
     """A dialog answering a decision of the game: the hint key asks the table for its advice, and the undo key
     takes back the decision before this one."""
 
+    #: Whether the dialog says the hint key is there (a dialog whose footer names it, with no row to spare, does not).
+    ADVERTISE_HINT = True
+
     def footer(self) -> KeysFooter:
         """The dialog's own keys in the footer (the table's, below it, do not work while it is open)."""
         return KeysFooter(show_command_palette=False)
@@ -46,7 +49,7 @@ class HintedDialog(UndoableDialog[R]):
 
     def on_mount(self) -> None:
         # Say the hint key is there, in a dialog that asks the table's person a decision.
-        if self.table_asking() is not None:
+        if self.ADVERTISE_HINT and self.table_asking() is not None:
             keymap = self.app.keymap if isinstance(self.app, TableHost) else {}
             self.show_hint(f"({first_key('hint', keymap)}: a hint)")
 

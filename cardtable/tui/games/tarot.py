@@ -122,6 +122,8 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
             labels = [(WORDS.king_call_label(a, bool(view.hand >> view.deck.index[a.value] & 1)), a)
                       for a in actions]  # fmt: skip
             return await table.app.push_screen_wait(ChoiceDialog(self.phase_prompt(view), labels))
+        if view.phase == CHELEM:  # "no chelem" first, under the cursor: an Enter out of habit announces nothing
+            actions = sorted(actions, key=lambda action: action.value != NO_CHELEM)
         return await super().ask(table, view, actions)
 
     async def ask_calls(self, table: Table[TarotView], view: TarotView, calls: list[Action]) -> Action | None:

@@ -70,8 +70,9 @@ class TrucoParts(TargetHeading, TrickFacts, TableParts[TrucoView]):
             return ""
         if view.vira is not None:
             zap = manilhas[-1]
-            return f"Manilhas: {WORDS.rank_plural(deck.codes[zap][:-1])}, zap {self.face_text(deck.codes[zap])}"
-        return "Manilhas: " + " ".join(self.face_text(deck.codes[c]) for c in reversed(manilhas))
+            # As "Vira 6♦", no colon: "Manilhas queens, zap Q♣" fits one line of the narrow side panel.
+            return f"Manilhas {WORDS.rank_plural(deck.codes[zap][:-1])}, zap {self.face_text(deck.codes[zap])}"
+        return "Manilhas " + " ".join(self.face_text(deck.codes[c]) for c in reversed(manilhas))
 
     def info_lines(self, view: TrucoView, names: list[str], private: bool = True) -> list[str]:
         v = view

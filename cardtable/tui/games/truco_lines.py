@@ -13,7 +13,7 @@ def next_raise_line(raising: Sequence[int], players: int, seat: int, names: Sequ
     if not raising:
         return ""
     if len(raising) == 2:
-        return "Either team may call truco"
+        return "Next raise: either team"  # one line of the narrow side panel, as "Next raise: East & West"
     seats = list(range(raising[0], players, 2))
     if seat in seats and names[seat].lower() == "you":
         return "Next raise: you" if len(seats) == 1 else "Next raise: your team"

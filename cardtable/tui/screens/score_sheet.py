@@ -60,6 +60,8 @@ class ScoreSheetScreen(UndoableDialog[None]):
         for number, scores in enumerate(self.history):
             label = "start" if number == 0 else str(number)
             table.add_row(label, *[str(scores[seats[0]]) for seats, _ in self.sides])
+        # A long match scrolls its table: the newest hands (the one just scored among them) are the ones in view.
+        self.call_after_refresh(table.scroll_end, animate=False)
 
     def chart(self) -> str:
         if len(self.history) < 2:

@@ -27,7 +27,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cardtable.engine.errors import IllegalAction
-from cardtable.engine.game import PLAY_VERB, Action, FinishedTrick, HandState, View
+from cardtable.engine.game import PLAY_VERB, Action, FinishedTrick, HandState, Number, View
 from cardtable.engine.hints import Hint, advise
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandScored, MatchOver, TrickWon
 from cardtable.engine.match import Match
@@ -46,7 +46,7 @@ from cardtable.tui.host import TableHost
 from cardtable.tui.keys import CALL_KEYS, TABLE_BINDINGS, first_key
 from cardtable.tui.motion import CardMotion, Move, centred, motion_wanted
 from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
-from cardtable.tui.sides import side_name, sides
+from cardtable.tui.sides import score_lines, side_name, sides
 from cardtable.tui.widgets.card import Face
 from cardtable.tui.widgets.footer import KeysFooter
 from cardtable.tui.widgets.hand import HandView
@@ -593,7 +593,7 @@ class TableScreen(Screen[None], Generic[V]):
     def refresh_trick(self, view: V, private: bool, finished: bool = False) -> None:
         """The trick in progress, or the one just won; cards played face down show their backs.
 
-        A seat sees the face of its own face-down card (marked "hidden"); nobody else does, and when nobody
+        A seat sees the face of its own face-down card (marked "down"); nobody else does, and when nobody
         is at the keyboard no face-down card shows its face.
         """
         players = self.match.players
@@ -610,7 +610,8 @@ class TableScreen(Screen[None], Generic[V]):
         placed = {}
         for k, (seat, card) in enumerate(cards):
             best = seat == winning
-            below = "wins" if best else "hidden" if seat in face_down else ""
+            # Four letters, as "lead" and "wins": a card's edge has room for no more ("hidden" was cut to "hid…").
+            below = "wins" if best else "down" if seat in face_down else ""
             marks: dict[str, Any] = {"title": "lead" if k == 0 else "", "subtitle": below}
             if card is None:
                 placed[self.position_of(seat)] = Face(-1, "", "", "", back=True, **marks)
@@ -733,14 +734,27 @@ class TableScreen(Screen[None], Generic[V]):
     def refresh_info(self, view: V, private: bool) -> None:
         lines = [self.parts.heading(view)]
         lines.extend(self.parts.info_lines(view, self.names, private))
-        lines.append("")
-        lines.append("Score")
         now = self.parts.scores_now(view)
-        for side_seats, score in self.sides_and_scores():
-            score = now[side_seats[0]] if now is not None else score
+        scored = [(seats, now[seats[0]] if now is not None else score) for seats, score in self.sides_and_scores()]
+        info = self.query_one("#info", Static)
+        width = info.size.width
+        packed = len(scored) > 2 and not self.roomy()[1] and width > 2
+        info.set_class(packed, "packed")
+        if packed:
+            # Three to five Tarot players below 40 lines (their hand may take two rows): the scores two to a line
+            # after their heading, with no blank line above or below, leave the log room for its last lines.
+            by_seat: list[Number] = [0] * self.match.players
+            for seats, score in scored:
+                for seat in seats:
+                    by_seat[seat] = score
+            lines.extend(score_lines(self.rules, self.names, by_seat, width, lead="Score: ", indent="  "))
+            scored = []
+        else:
+            lines.extend(("", "Score"))
+        for side_seats, score in scored:
             standing = self.parts.standing(view, score)
             line = f"  {self.side_name(side_seats)}: {score}"
-            if standing and cell_len(f"{line} ({standing})") > self.query_one("#info", Static).size.width > 0:
+            if standing and cell_len(f"{line} ({standing})") > width > 0:
                 lines.extend((line, f"    ({standing})"))  # its own line rather than a word wrapped alone
             else:
                 lines.append(f"{line} ({standing})" if standing else line)
@@ -751,9 +765,7 @@ class TableScreen(Screen[None], Generic[V]):
                 lines.append(f"  {self.side_name(side_seats)}: {pts[side_seats[0]]}")
         text = "\n".join(lines)
         if text != self.info_text:
-            info = self.query_one("#info", Static)
             # The panel is as tall as its lines: lay the screen out again only when that can change.
-            width = info.size.width
             unwrapped = all(cell_len(line) <= width for line in (*text.splitlines(), *self.info_text.splitlines()))
             same_height = unwrapped and text.count("\n") == self.info_text.count("\n")
             self.info_text = text

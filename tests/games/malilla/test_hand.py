@@ -62,7 +62,7 @@ def test_the_forbidden_nine_sentence_with_the_48_card_deck() -> None:
     [
         ([], {"seat": 1, "play": "AD"}, "Out of turn: it is seat 0's turn"),
         ([], {"seat": 0, "play": "AD"}, "You do not hold A♦."),
-        (plays(0, "KD"), {"seat": 1, "play": "KH"}, "You must follow suit (oros) and beat K♦"),
+        (plays(0, "KD"), {"seat": 1, "play": "KH"}, "You must follow suit (oros) and beat R♦"),
         (plays(0, "KD") + plays(1, "AD"), {"seat": 2, "play": "5D"}, "You must beat A♦: play 7♦."),
         (plays(0, "KD") + plays(1, "AD") + plays(2, "7D"), {"seat": 3, "play": "KC"}, "You must trump"),
     ],
