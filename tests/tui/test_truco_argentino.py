@@ -66,14 +66,24 @@ async def test_the_new_game_form_offers_the_variant_with_its_own_options() -> No
         form = app.screen
         assert isinstance(form, NewGameScreen) and not form.query("#opt-flor")
         form.query_one("#opt-variant", Select).value = "argentino"
-        await wait_for(pilot, lambda: form.query("#opt-flor") and form.query_one("#opt-target", Select).value == 30)
+
+        def argentino_drawn() -> bool:
+            targets = form.query("#opt-target").results(Select)
+            return bool(form.query("#opt-flor")) and any(t.value == 30 for t in targets)
+
+        await wait_for(pilot, argentino_drawn)
         target = form.query_one("#opt-target", Select)
         assert target.value == 30
         assert any("15 malas, then 15 buenas" in str(help.content) for help in form.query(".help").results(Static))
         form.query_one("#opt-flor", Select).value = True
         form.query_one("#players", Select).value = 6
-        variant = "#opt-variant"
-        await wait_for(pilot, lambda: form.query("#name-5") and form.query_one(variant, Select).value != Select.NULL)
+
+        def redrawn() -> bool:
+            # The form is drawn again for six players: its fields are gone for a moment while it is.
+            variants = form.query("#opt-variant").results(Select)
+            return bool(form.query("#name-5")) and any(v.value != Select.NULL for v in variants)
+
+        await wait_for(pilot, redrawn)
         assert form.query_one("#opt-variant", Select).value == "argentino"  # kept when the form is redrawn
         config = form.collect()
         assert config.players == 6 and config.options["variant"] == "argentino"
