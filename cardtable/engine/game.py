@@ -507,6 +507,11 @@ class GameRules(ABC):
         """
         raise NotImplementedError(f"{self.title} cannot rebuild a hand from a view")
 
+    def dealt_from_view(self, view: Any, hidden: Hidden) -> HandState:
+        """The hand ``view`` was made from as it was dealt, the cards it hides placed as ``hidden`` says: what
+        ``state_from_view`` plays the log on (a search that weighs a world by its plays plays it itself)."""
+        raise NotImplementedError(f"{self.title} cannot rebuild a deal from a view")
+
     def sample_hidden(self, view: Any, rng: random.Random, count: int) -> list[Hidden]:
         """Up to ``count`` ways the cards ``view`` hides may lie, each drawn uniformly among those that fit it.
 

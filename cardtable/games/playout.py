@@ -16,21 +16,26 @@ low from (Manille its shortest, Malilla its longest).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
 from cardtable.engine.cards import cards_in
-from cardtable.engine.game import Action, HandState, View
+from cardtable.engine.game import PLAY_VERB, Action, GameRules, HandState, Hidden, View
+from cardtable.engine.players import Budget
 from cardtable.games.cardcount import CardCount, TrickView, ruled_out_by_play
 from cardtable.games.endgame import EndgameRules, Solver, representatives
-from cardtable.games.search import CHEAP_WORLDS, SearchingPlayer
+from cardtable.games.search import CHEAP_WORLDS, Outcome, SearchingPlayer, search
 from cardtable.games.tricks import FollowRules, TrickHand
 
 #: A playout plays each seat's cards by the policy until this many tricks are left, then solves them exactly.
 EXACT_TRICKS = 3
 #: A trick worth this many points is worth spending a master (or the top trump) on.
 RICH_TRICK = 4
+#: How much less a world counts for each card seen played in it that the playout policy would not have played
+#: there (``PlayLikelihood``): the others are not the policy, so a miss makes a world less likely, not impossible.
+MISS_WEIGHT = 0.3
 
 
 @dataclass(frozen=True, eq=False)
@@ -97,11 +102,7 @@ class Playout:
         while not state.complete and cards_each - len(state.trick_history) > exact:
             seat = state.turn
             card = self.choose(state, seat, excluded)
-            if state.win_card >= 0:
-                partner_winning = self.players == 4 and (state.win_seat - seat) % 4 == 2
-                excluded[seat] |= ruled_out_by_play(self.deck, state.led_suit, state.win_card, state.trump,
-                                                    partner_winning, self.follow, card,
-                                                    state.held_until_led)  # fmt: skip
+            self.note_play(state, seat, card, excluded)
             state.play_card(card)
         if state.complete:
             return self._our_points(state)
@@ -112,6 +113,15 @@ class Playout:
         rest = self.solver.value(state.hands, state.turn, len(trick), state.led_suit, state.win_card, state.win_seat,
                                  taken, cards_each - len(state.trick_history), state.held_until_led)  # fmt: skip
         return self._our_points(state) + rest
+
+    def note_play(self, state: TrickHand[tuple[int, tuple[int, ...], int, int]], seat: int, card: int,
+                  excluded: list[int]) -> None:  # fmt: skip
+        """Before ``seat`` plays ``card`` in ``state``: add to ``excluded`` what the card shows it lacks."""
+        if state.win_card >= 0:
+            partner_winning = self.players == 4 and (state.win_seat - seat) % 4 == 2
+            excluded[seat] |= ruled_out_by_play(self.deck, state.led_suit, state.win_card, state.trump,
+                                                partner_winning, self.follow, card,
+                                                state.held_until_led)  # fmt: skip
 
     def _our_points(self, state: TrickHand[tuple[int, tuple[int, ...], int, int]]) -> int:
         """Our side's points in the tricks finished so far."""
@@ -260,6 +270,56 @@ class Playout:
         return min(cards_in(mask), key=self.game.cheap_key.__getitem__)
 
 
+class PlayLikelihood:
+    """How likely the cards seen played are in a world, were every other seat playing the playout policy.
+
+    The hand is played again from its first card; before each card another seat played with a choice, the
+    policy chooses for that seat from its cards in the world and what everyone had seen by then.  A card it
+    would have played (or one playing exactly like it: same suit, same points, no other seat holding a card
+    between them) leaves the world's weight as it is; any other multiplies it by ``miss``.  So a world in which
+    an opponent's discard would have been a blunder counts less than one in which it was the natural card.
+    """
+
+    def __init__(self, game: PointTrickGame, trump: int | None, observer: int, miss: float = MISS_WEIGHT,
+                 turned: int | None = None, dealer: int = -1) -> None:  # fmt: skip
+        self.playout = Playout(game, trump, observer)
+        self.observer = observer
+        self.miss = miss
+        players = game.rules.players
+        #: What every seat knew at the first card: the dealer's turned card is in the dealer's hand.
+        self.known = [1 << turned if turned is not None and seat != dealer else 0 for seat in range(players)]
+
+    def replay(self, hand: TrickHand[tuple[int, tuple[int, ...], int, int]], log: Iterable[Action]) -> float:
+        """Apply ``log`` to ``hand`` (the deal of a world, before its first action); the plays' weight."""
+        playout = self.playout
+        index = playout.deck.index
+        points, above, suit_of = playout.points, playout.above, playout.suit_of
+        excluded = list(self.known)
+        weight = 1.0
+        for action in log:
+            if action.verb != PLAY_VERB:
+                hand.apply(action)
+                continue
+            seat = action.seat
+            card = index[action.value]
+            if seat != self.observer:
+                legal = hand.legal_play_mask()
+                if legal & (legal - 1):
+                    choice = playout.choose(hand, seat, excluded)
+                    if choice != card:
+                        low, high = (choice, card) if choice < card else (card, choice)
+                        others = 0
+                        for other, cards in enumerate(hand.hands):
+                            if other != seat:
+                                others |= cards
+                        if (suit_of[low] != suit_of[high] or points[low] != points[high]
+                                or others & above[low] & ~above[high] & ~(1 << high)):  # fmt: skip
+                            weight *= self.miss
+            playout.note_play(hand, seat, card, excluded)
+            hand.apply(action)
+        return weight
+
+
 class CardView(TrickView, Protocol):
     """The view fields a card decision reads besides the card count's."""
 
@@ -323,3 +383,60 @@ class PointTrickSearcher(SearchingPlayer[ViewT], Generic[ViewT]):
     root_exact = EXACT_TRICKS + 1
     #: Whether playouts are played knowing every hand of the world.
     omniscient = False
+    #: A world counts this much less for each card seen that the playout policy would not have played in it
+    #: (``PlayLikelihood``); ``None``: every world that fits counts alike.  The fast budget (hints) weighs no
+    #: world: weights leave 48 worlds the worth of about 20 equal ones, and 16 worlds that of too few.
+    miss_weight: float | None = MISS_WEIGHT
+
+    #: Weighed worlds are dealt this many times over and drawn again in proportion to their weights, so that the
+    #: playouts go to the likely worlds (1: each world dealt is played, with its weight).
+    proposals = 1
+
+    def search_cards(self, rules: GameRules, view: ViewT, decision: CardPlay, game: PointTrickGame,
+                     turned: int | None, dealer: int) -> Outcome:  # fmt: skip
+        """``search`` of a card decision, its worlds weighed by how likely the plays seen were in each (unless
+        ``miss_weight`` is ``None`` or the budget is the fast one)."""
+        rng = self.random_for(view)
+        budget = self.budget
+        if self.miss_weight is None or budget.name == Budget.FAST:
+            return search(rules, view, decision, rng, budget)
+        likelihood = PlayLikelihood(game, decision.playout.trump, view.seat, self.miss_weight, turned, dealer)
+        log = view.log
+
+        def weighed(hidden: Hidden) -> tuple[HandState, float]:
+            hand = rules.dealt_from_view(view, hidden)
+            assert isinstance(hand, TrickHand)
+            return hand, likelihood.replay(hand, log)
+
+        if self.proposals <= 1:
+            return search(rules, view, decision, rng, budget, rebuild=weighed)
+        dealt = rules.sample_hidden(view, rng, budget.worlds * self.proposals)
+        proposed = [(hidden, *weighed(hidden)) for hidden in dealt]
+        kept = resampled(proposed, budget.worlds, rng)
+        worlds = {id(hidden): (hand, float(times)) for hidden, hand, times in kept}
+        return search(rules, view, decision, rng, budget, [hidden for hidden, _hand, _times in kept],
+                      rebuild=lambda hidden: worlds[id(hidden)])  # fmt: skip
+
+
+def resampled(proposed: Sequence[tuple[Hidden, HandState, float]], count: int, rng: random.Random
+              ) -> list[tuple[Hidden, HandState, int]]:  # fmt: skip
+    """``count`` draws among weighed worlds in proportion to their weights (systematic resampling: one random
+    offset, then evenly spaced), each world drawn once with the number of times it was drawn."""
+    total = sum(weight for _hidden, _hand, weight in proposed)
+    if total <= 0:
+        return []
+    step = total / count
+    point = rng.random() * step
+    kept: list[tuple[Hidden, HandState, int]] = []
+    reached = 0.0
+    drawn = 0
+    for hidden, hand, weight in proposed:
+        reached += weight
+        times = 0
+        while point < reached and drawn < count:
+            times += 1
+            drawn += 1
+            point += step
+        if times:
+            kept.append((hidden, hand, times))
+    return kept

@@ -138,12 +138,12 @@ def search(
     rng: random.Random,
     budget: SearchBudget,
     worlds: Sequence[Hidden] | None = None,
-    weight: Callable[[HandState], float] | None = None,
+    rebuild: Callable[[Hidden], tuple[HandState, float]] | None = None,
 ) -> Outcome:
     """Play every candidate of ``decision`` in ``budget.worlds`` worlds dealt to fit ``view``.
 
-    ``worlds`` may be given (already dealt); ``weight`` weighs each rebuilt world (by how likely the plays seen
-    were in it, say), 1 by default.
+    ``worlds`` may be given (already dealt); ``rebuild`` rebuilds a world's hand and weighs it (by how likely
+    the plays seen were in it, say), where by default ``rules.state_from_view`` rebuilds it with weight 1.
     """
     dealt = worlds if worlds is not None else rules.sample_hidden(view, rng, budget.worlds)
     count = len(decision.candidates)
@@ -152,8 +152,7 @@ def search(
     weights = 0.0
     played = 0
     for hidden in in_time(dealt, budget):
-        world = rules.state_from_view(view, hidden)
-        w = 1.0 if weight is None else weight(world)
+        world, w = (rules.state_from_view(view, hidden), 1.0) if rebuild is None else rebuild(hidden)
         if w <= 0:
             continue
         values = []

@@ -23,7 +23,7 @@ from cardtable.engine.hints import Findings, note
 from cardtable.engine.players import Budget
 from cardtable.games.endgame import EndgameRules
 from cardtable.games.playout import CardPlay, Playout, PointTrickGame, PointTrickSearcher
-from cardtable.games.search import SearchBudget, in_time, pick, search
+from cardtable.games.search import SearchBudget, in_time, pick
 
 from .ai import MalillaHeuristic, Table, hand_worth, pack_facts, tip4_count_the_cards, tips_choice
 from .rules import (
@@ -88,11 +88,12 @@ class MalillaExpert(PointTrickSearcher[MalillaView]):
         if not legal & (legal - 1):
             return view.plays[legal.bit_length() - 1]
         table = Table(view)
-        decision = CardPlay(view, playout_game(view.options, view.trump), table.count, hand_worth(view),
+        game = playout_game(view.options, view.trump)
+        decision = CardPlay(view, game, table.count, hand_worth(view),
                             self.exact_tricks, self.root_exact, self.omniscient)  # fmt: skip
         if len(decision.candidates) == 1:
             return decision.candidates[0]
-        outcome = search(RULES, view, decision, self.random_for(view), self.budget)
+        outcome = self.search_cards(RULES, view, decision, game, view.turned, view.dealer)
         return pick(decision, outcome, view.plays[tips_choice(table)], tolerance=0.01)
 
     # ----------------------------------------------------------------- the redeal

@@ -826,11 +826,16 @@ class MalillaRules(GameRules):
                 )
 
     def state_from_view(self, view: MalillaView, hidden: Hidden) -> MalillaHand:
-        deal = MalillaDeal(dealt_hands(hidden.hands, view.tricks, view.trick, PLAYERS), view.turned, view.albur)
-        hand = MalillaHand(view.options, view.dealer, deal, view.scores)
+        hand = self.dealt_from_view(view, hidden)
         for action in view.log:
             hand.apply(action)
         return hand
+
+    def dealt_from_view(self, view: MalillaView, hidden: Hidden) -> MalillaHand:
+        """The hand ``view`` was made from as it was dealt, the cards it hides placed as ``hidden`` says
+        (``state_from_view`` before the view's log is played on it)."""
+        deal = MalillaDeal(dealt_hands(hidden.hands, view.tricks, view.trick, PLAYERS), view.turned, view.albur)
+        return MalillaHand(view.options, view.dealer, deal, view.scores)
 
     def sample_hidden(self, view: MalillaView, rng: random.Random, count: int) -> list[Hidden]:
         pack = view.options.pack

@@ -26,7 +26,7 @@ from cardtable.engine.players import Budget
 from cardtable.games.cardcount import count_cards
 from cardtable.games.endgame import EndgameRules
 from cardtable.games.playout import CardPlay, Playout, PointTrickGame, PointTrickSearcher
-from cardtable.games.search import SearchBudget, in_time, pick, search
+from cardtable.games.search import SearchBudget, in_time, pick
 
 from .ai import (
     ACES,
@@ -110,11 +110,12 @@ class ManilleExpert(PointTrickSearcher[ManilleView]):
         if not legal & (legal - 1):
             return view.plays[legal.bit_length() - 1]
         table = Table(view)
-        decision = CardPlay(view, playout_game(view.options, view.players, view.trump), table.count,
-                            hand_worth(table), self.exact_tricks, self.root_exact, self.omniscient)  # fmt: skip
+        game = playout_game(view.options, view.players, view.trump)
+        decision = CardPlay(view, game, table.count, hand_worth(table), self.exact_tricks, self.root_exact,
+                            self.omniscient)  # fmt: skip
         if len(decision.candidates) == 1:
             return decision.candidates[0]
-        outcome = search(RULES, view, decision, self.random_for(view), self.budget)
+        outcome = self.search_cards(RULES, view, decision, game, view.turned, view.dealer)
         return pick(decision, outcome, view.plays[tips_choice(table)], tolerance=0.01)
 
     # ----------------------------------------------------------------- the knock round and the auction

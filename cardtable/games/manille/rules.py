@@ -1077,11 +1077,16 @@ class ManilleRules(GameRules):
         return Action(seat, SAY_VERB, Say(word), tuple(extra))
 
     def state_from_view(self, view: ManilleView, hidden: Hidden) -> ManilleHand:
-        deal = ManilleDeal(dealt_hands(hidden.hands, view.tricks, view.trick, view.players), view.turned)
-        hand = ManilleHand(view.options, view.players, view.dealer, deal, view.scores)
+        hand = self.dealt_from_view(view, hidden)
         for action in view.log:
             hand.apply(action)
         return hand
+
+    def dealt_from_view(self, view: ManilleView, hidden: Hidden) -> ManilleHand:
+        """The hand ``view`` was made from as it was dealt, the cards it hides placed as ``hidden`` says
+        (``state_from_view`` before the view's log is played on it)."""
+        deal = ManilleDeal(dealt_hands(hidden.hands, view.tricks, view.trick, view.players), view.turned)
+        return ManilleHand(view.options, view.players, view.dealer, deal, view.scores)
 
     def sample_hidden(self, view: ManilleView, rng: random.Random, count: int) -> list[Hidden]:
         in_play = self.deck(view.options, view.players)[1]

@@ -1,0 +1,59 @@
+"""Screen variants of the Manille and Malilla expert against each other with ``cardtable sim --duplicate``.
+
+Each variant is the expert with some of its search settings changed, joined to both games as an extra level,
+so that ``--seats weighed,uniform,weighed,uniform`` plays the same deals both ways.  ``--scores FILE`` also
+writes each deal's mean score by level, so that two runs against the same level on the same seed (say
+``weighed,heuristic`` and ``uniform,heuristic``) can be compared deal by deal.
+
+Run: ``python benchmarks/expert_variants.py [--scores FILE] sim manille --seats weighed,uniform,weighed,uniform
+--duplicate --hands 100 --seed 7 --json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.cli import main
+from cardtable.engine import sim
+from cardtable.games.malilla.expert import MalillaExpert
+from cardtable.games.malilla.rules import RULES as MALILLA
+from cardtable.games.manille.expert import ManilleExpert
+from cardtable.games.manille.rules import RULES as MANILLE
+
+#: Each variant's settings (class attributes of ``PointTrickSearcher``).
+VARIANTS: dict[str, dict[str, Any]] = {
+    "uniform": {"miss_weight": None},
+    "weighed": {"miss_weight": 0.3, "proposals": 1},
+    "resampled": {"miss_weight": 0.3, "proposals": 3},
+}
+
+
+def join_variants() -> None:
+    for name, settings in VARIANTS.items():
+        for rules, expert in ((MANILLE, ManilleExpert), (MALILLA, MalillaExpert)):
+            rules.add_level(name, type(f"{expert.__name__}_{name}", (expert,), {**settings, "level": name}))
+
+
+def write_scores_to(path: str) -> None:
+    summary = sim.duplicate_summary
+
+    def summary_and_scores(levels: Sequence[str], level_scores: Sequence[dict[str, float]]) -> dict[str, Any]:
+        with open(path, "w", encoding="utf-8") as out:
+            json.dump([dict(scores) for scores in level_scores], out)
+        return summary(levels, level_scores)
+
+    sim.duplicate_summary = summary_and_scores
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--scores", help="write each deal's mean score by level to this JSON file")
+    args, rest = parser.parse_known_args()
+    join_variants()
+    if args.scores:
+        write_scores_to(args.scores)
+    sys.exit(main(rest))
