@@ -17,7 +17,7 @@ from cardtable.engine.players import Budget, make_computer
 from cardtable.games import find_game
 from cardtable.games.malilla import expert as malilla_expert
 from cardtable.games.manille import expert as manille_expert
-from cardtable.games.playout import PlayLikelihood, PointTrickGame, resampled
+from cardtable.games.playout import MISS_WEIGHT, PlayLikelihood, PointTrickGame, resampled
 from cardtable.games.search import SearchBudget
 from tests.games.test_expert import OPTION_SETS
 
@@ -87,8 +87,10 @@ def test_the_weighed_expert_plays_whole_hands_legally(game: str) -> None:
         options = rules.parse_options(raw, players)
         hand = rules.new_hand(options, players, 0, rules.random_deal(random.Random(7), options, players, 0),
                               [0] * players)  # fmt: skip
-        level = manille_expert.ManilleExpert if game == "manille" else malilla_expert.MalillaExpert
+        plain = manille_expert.ManilleExpert if game == "manille" else malilla_expert.MalillaExpert
+        level = type("WeighingExpert", (plain,), {"miss_weight": MISS_WEIGHT})
         experts = [level(random.Random(seat), budget) for seat in range(players)]
+        assert plain.miss_weight is None  # the expert as it plays weighs no world (measured no stronger)
         while not hand.complete:
             seat = hand.to_act
             assert seat is not None
