@@ -116,10 +116,23 @@ def view_after(record: dict[str, Any], seat: int) -> View | None:
     return match.current.view(seat)
 
 
+def the_hand_alone(match: Match) -> dict[str, Any]:
+    """The record the swaps are made in: the hand in progress alone, begun from the scores the match has reached,
+    when it shows every seat what the whole match shows (earlier hands hold none of the swapped cards, and a long
+    Truco match replayed for every swap would cost more than all the rest); the whole match's record otherwise."""
+    record = match.to_record()
+    if len(record["hands"]) > 1:
+        alone = record | {"start_scores": list(match.scores), "hands": record["hands"][-1:]}
+        state = match.hands[-1].state
+        if all(view_after(alone, seat) == state.view(seat) for seat in range(match.players)):
+            return alone
+    return record
+
+
 def check_secrecy(match: Match, rng: random.Random, tally: dict[str, int]) -> None:
     """Every seat's view equals the one it gets once two cards it cannot place are swapped."""
     state = match.hands[-1].state
-    record = match.to_record()
+    record = the_hand_alone(match)
     hidden_of = HIDDEN[match.rules.name]
     for seat in range(match.players):
         view = state.view(seat)
