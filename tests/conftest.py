@@ -11,8 +11,8 @@ from hypothesis import settings
 # the ``__pycache__`` folders that git ignores, and Python checks them against their sources.
 sys.dont_write_bytecode = False
 
-#: Examples a property tries: enough in the suite to meet the damage it was written for, run after run (each run
-#: draws new ones), and many more under ``--run-slow``.
+#: Examples a property tries: a few in the suite (each run draws new ones, and Hypothesis's database tries again
+#: the ones that failed here before), many more under ``--run-slow``.
 settings.register_profile("suite", max_examples=50, deadline=None, print_blob=True)
 settings.register_profile("thorough", max_examples=400, deadline=None, print_blob=True)
 
