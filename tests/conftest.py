@@ -1,6 +1,20 @@
 from __future__ import annotations
 
+import sys
+
 import pytest
+from hypothesis import settings
+
+# Every xdist worker imports every test module (and the package) before its first test.  Where the environment
+# forbids bytecode caches (PYTHONDONTWRITEBYTECODE), each worker of each run would compile them all again and
+# pytest would rewrite every test module's asserts again: seconds of processor time per worker.  The caches go in
+# the ``__pycache__`` folders that git ignores, and Python checks them against their sources.
+sys.dont_write_bytecode = False
+
+#: Examples a property tries: a few in the suite (each run draws new ones, and Hypothesis's database tries again
+#: the ones that failed here before), many more under ``--run-slow``.
+settings.register_profile("suite", max_examples=50, deadline=None, print_blob=True)
+settings.register_profile("thorough", max_examples=400, deadline=None, print_blob=True)
 
 
 @pytest.fixture(autouse=True)
@@ -10,7 +24,11 @@ def no_motion(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--run-slow", action="store_true", help="also run the long AI tournaments")
+    parser.addoption("--run-slow", action="store_true", help="also run the long AI tournaments and long properties")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    settings.load_profile("thorough" if config.getoption("--run-slow") else "suite")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -156,8 +156,11 @@ def damaged_records(draw: st.DrawFn) -> str:
     if draw(st.booleans()):
         return to_text(draw(misplayed(value)), draw(st.booleans()))
     for _ in range(draw(st.integers(min_value=1, max_value=3))):
+        # A depth first, then a place at that depth: the few fields near the top (players, a hand's dealer, its
+        # actions) are damaged as often as the many card codes deep in the deals.
         places = paths_of(value)
-        path = draw(st.sampled_from(places))
+        depth = draw(st.sampled_from(sorted({len(place) for place in places})))
+        path = draw(st.sampled_from([place for place in places if len(place) == depth]))
         how = draw(st.sampled_from(["replace", "replace", "delete", "wrap", "stringify", "repeat", "add-key"]))
         value = mutate(value, path, how, draw(junk))
     text = to_text(value, draw(st.booleans()))
@@ -192,7 +195,7 @@ def check_outcome(status: int, out: str, err: str, as_json: bool) -> None:
         assert len(err.splitlines()) == 1 and len(err) < 400, err[:500]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(text=damaged_records(), as_json=st.booleans(), reveal=st.booleans())
 def test_replay_survives_damaged_records(text: str, as_json: bool, reveal: bool) -> None:
     args = ["replay", "-", *(["--json"] if as_json else []), *(["--reveal"] if reveal else [])]
@@ -215,7 +218,7 @@ def option_values(draw: st.DrawFn) -> str:
     return draw(st.text(max_size=20))
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     game=st.sampled_from(["malilla", "manille", "truco", "tarot", "TAROT", "whist"]),
     pairs=st.lists(st.tuples(st.sampled_from(OPTION_NAMES), option_values()), min_size=1, max_size=3),
@@ -237,7 +240,7 @@ def test_sim_survives_any_options(game: str, pairs: list[tuple[str, str]], seats
 def test_damaged_records_as_real_processes(tmp_path: Path) -> None:
     """The same damage through the real command: a file and standard input, with and without --json."""
     rng = random.Random(9)
-    for n in range(3):
+    for n in range(2):
         value = json.loads(json.dumps(record_json(rng.choice(RECORDS))))
         place = rng.choice(paths_of(value)[1:])
         text = to_text(mutate(value, place, "replace", rng.choice(list(RAW))), ascii_only=False)

@@ -3,34 +3,40 @@
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 HEADLESS = ["cardtable.engine", "cardtable.engine.sim", "cardtable.engine.replay", "cardtable.engine.loop",
             "cardtable.games.manille", "cardtable.cli", "cardtable.stats", "cardtable.archive"]  # fmt: skip
 
 
-@pytest.mark.parametrize("module", HEADLESS)
-def test_module_does_not_import_textual(module: str) -> None:
-    code = (
-        f"import sys, importlib; importlib.import_module({module!r}); "
-        "import cardtable.games as games; [games.find_game(g) for g in games.available_games()]; "
-        "sys.exit(1 if any(m == 'textual' or m.startswith('textual.') for m in sys.modules) else 0)"
-    )
-    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+def test_no_headless_module_nor_command_imports_textual() -> None:
+    """Each headless module, every game, and the replay and sim commands run, in one fresh process: Textual never
+    arrives (nor can they move a card: motion lives in the table alone).
 
-
-def test_replay_and_sim_commands_do_not_import_textual(tmp_path: object) -> None:
-    """Nor can they move a card: motion lives in the table alone."""
+    A module is imported once in a process, so one process importing them in turn finds the first that brings
+    Textual, as a process per module would.
+    """
     record = Path(__file__).resolve().parents[1] / "cases" / "manille" / "pips_36_24.json"
     code = (
-        "import sys; from cardtable.cli import main; "
-        "main(['sim', 'manille', '--matches', '1', '--seats', 'random,random,random,random', '--json']); "
-        f"main(['replay', {str(record)!r}, '--json']); "
-        "sys.exit(3 if 'textual' in sys.modules else 0)"
+        "import sys, importlib\n"
+        "def check(what):\n"
+        "    if any(m == 'textual' or m.startswith('textual.') for m in sys.modules):\n"
+        "        sys.exit(f'{what} imports textual')\n"
+        f"for module in {HEADLESS!r}:\n"
+        "    importlib.import_module(module)\n"
+        "    check(module)\n"
+        "import cardtable.games as games\n"
+        "for game in games.available_games():\n"
+        "    games.find_game(game)\n"
+        "    check(game)\n"
+        "from cardtable.cli import main\n"
+        "main(['sim', 'manille', '--matches', '1', '--seats', 'random,random,random,random', '--json'])\n"
+        "check('sim')\n"
+        f"main(['replay', {str(record)!r}, '--json'])\n"
+        "check('replay')\n"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
@@ -46,14 +52,21 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports_of(path: Path, typing_too: bool = False) -> set[str]:
+@functools.cache
+def syntax_tree(path: Path) -> ast.Module:
+    """The parsed source of ``path``, read once for all the tests here (each walks every module)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def imports_of(path: Path, typing_too: bool = False) -> frozenset[str]:
     """Every module ``path`` imports when it runs, at the top or inside a function, absolute names resolved.
 
     Imports made only for the type checker (under ``if TYPE_CHECKING:``) are not run, so they are left out
     unless ``typing_too``.
     """
     package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = syntax_tree(path)
     typing_only = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.If) and not typing_too
                    and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
                    for inner in ast.walk(node)}  # fmt: skip
@@ -70,7 +83,7 @@ def imports_of(path: Path, typing_too: bool = False) -> set[str]:
                 base = ".".join([*anchor, base]) if base else ".".join(anchor)
             found.add(base)
             found.update(f"{base}.{alias.name}" for alias in node.names)
-    return found
+    return frozenset(found)
 
 
 def sources(folder: str) -> list[Path]:
@@ -155,7 +168,7 @@ def test_no_hook_is_looked_up_by_name() -> None:
     }
     for folder in ("engine", "games"):
         for path in sources(folder):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in ast.walk(syntax_tree(path)):
                 name = node.func.id if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) else ""
                 if name in ("getattr", "hasattr"):
                     where = f"{module_name(path)}:{getattr(node, 'lineno', '?')}"

@@ -1,10 +1,11 @@
 """No sentence a player reads names a card by its record code, and none of them is bad English.
 
-For every game and variant, over whole random hands and over every record under ``tests/``: at each decision every
-illegal action tried (every card of the deck played by the seat to act and by another seat, face down too, every
-call, bid and card set seen in the game, card sets of the wrong cards) is refused, and its reason is searched; so
-are every line of the score sheet (``explain``), every sentence of the log, every choice label and hint, what the
-table's parts show (side panel, prompts, seat notes) and the readable hand history.  A record code of the deck
+For every game and variant, over whole random hands and over every record under ``tests/`` (its last decisions in
+the suite, every one of them with ``--run-slow``): at each decision every illegal action tried (every card of the
+deck played by the seat to act and by another seat, face down too, every call, bid and card set seen in the game,
+card sets of the wrong cards) is refused, and its reason is searched; so are every line of the score sheet
+(``explain``), every sentence of the log, every choice label and hint, what the table's parts show (side panel,
+prompts, seat notes) and the readable hand history.  A record code of the deck
 (``QD``, ``10C``, ``T16``, ``EX``, ``NH``) found as a whole token anywhere fails the test.
 
 Form errors of a record (``RecordError``) are not searched: they name the record's own fields and values.
@@ -93,6 +94,8 @@ class Reader:
         self.plays: dict[int, tuple[Action, ...]] = {}
         self.read = 0
         self.refusals = 0
+        #: Decisions of the record passed so far (read or not).
+        self.decisions = 0
         #: The texts already read and found clean (most reasons come again and again).
         self.clean: set[str] = set()
 
@@ -249,24 +252,38 @@ def record_files(game: str) -> list[Path]:
 
 
 def replay_hand(reader: Reader, match: Match, state: HandState, actions: Sequence[Action], rng: random.Random,
-                name: str) -> bool:  # fmt: skip
-    """Read a record's hand action by action; False where an action is refused (the record stops there)."""
+                name: str, place: str, read_from: int, read_before: set[str]) -> bool:  # fmt: skip
+    """Read a record's hand action by action; False where an action is refused (the record stops there).
+
+    Decisions are read from the record's ``read_from``-th on.  Many records share their start (a match played on,
+    a hand cut at another action): a decision reached by the same actions from the same start (``place`` says
+    which) is read once, in the first record that reaches it.
+    """
     for action in actions:
-        if not state.complete:
+        if not state.complete and place not in read_before and reader.decisions >= read_from:
+            read_before.add(place)
             reader.decision(state, rng)
+        reader.decisions += 1
         try:
             match.apply(action)
         except IllegalAction as refused:
             reader.check(refused.reason, f"{name}: refusal", refusal=True)
             return False
         reader.taken(state, action)
+        place += json.dumps(action.to_json(), sort_keys=True)
     return True
 
 
-@pytest.mark.parametrize("game", ["malilla", "manille", "tarot", "truco"])
-def test_every_record_reads_without_a_record_code(game: str) -> None:
-    """Each record replayed as far as it goes, with the illegal actions tried at every decision on the way."""
+#: The decisions read at the end of each record in the suite, where the moment it was written for comes (random
+#: hands read whole hands); ``--run-slow`` reads every decision of every record.
+QUICK_TAIL = 8
+
+
+def read_records(game: str, tail: int | None) -> int:
+    """Each record replayed as far as it goes, with the illegal actions tried at its last ``tail`` decisions (all of
+    them if None) and its history read; how many texts were read."""
     read = 0
+    read_before: set[str] = set()
     for path in record_files(game):
         text = path.read_text()
         try:
@@ -276,16 +293,33 @@ def test_every_record_reads_without_a_record_code(game: str) -> None:
         match = record.new_match()
         reader = Reader(match.rules, match.options, match.players)
         rng = random.Random(path.name)
+        total = sum(len(entry.actions) for entry in record.hands)
+        read_from = 0 if tail is None else total - tail
         for entry in record.hands:
             try:
                 state = match.begin_hand(entry.dealer, entry.deal)
             except RecordError:
                 break
             reader.dealt(state)
-            if not replay_hand(reader, match, state, entry.actions, rng, path.name):
+            place = json.dumps(match.to_record(), sort_keys=True)  # the start, every hand so far, this one's deal
+            if not replay_hand(reader, match, state, entry.actions, rng, path.name, place, read_from, read_before):
                 break
         reader.history(text)
         read += reader.read
+    return read
+
+
+@pytest.mark.parametrize("game", ["malilla", "manille", "tarot", "truco"])
+def test_every_record_reads_without_a_record_code(game: str) -> None:
+    """The end of each record, with the illegal actions tried at each decision there, and its whole history."""
+    read = read_records(game, QUICK_TAIL)
+    assert read > 1000, json.dumps(read)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["malilla", "manille", "tarot", "truco"])
+def test_every_decision_of_every_record_reads_without_a_record_code(game: str) -> None:
+    read = read_records(game, None)
     assert read > 1000, json.dumps(read)
 
 

@@ -18,8 +18,6 @@ from cardtable.files import UnreadableFile, parse_json
 from cardtable.saves import DECK_STYLES, SAVES, SETTINGS, Settings, find_unfinished, load_settings
 from tests.saves.support import a_match
 
-EXAMPLES = 80
-
 BASES = [("manille", 4, 6), ("tarot", 3, 2), ("truco", 2, 3), ("malilla", 4, 6), ("truco", 6, 4), ("tarot", 5, 1)]
 
 
@@ -103,7 +101,7 @@ def check_notice(notice: str) -> None:
     assert len(notice) < 700, notice
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(damaged_save())
 def test_any_damaged_save_is_resumed_or_set_aside_with_a_plain_notice(content: bytes) -> None:
     with tempfile.TemporaryDirectory() as folder:
@@ -144,7 +142,7 @@ def damaged_settings(draw: st.DrawFn) -> bytes:
     return text.encode()
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(deadline=None)
 @given(damaged_settings())
 def test_any_damaged_settings_file_gives_valid_settings_and_a_notice_per_problem(content: bytes) -> None:
     with tempfile.TemporaryDirectory() as folder:

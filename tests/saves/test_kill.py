@@ -47,17 +47,21 @@ def kill_at_random(tmp_path: Path, kills: int, rng: random.Random) -> int:
         child = subprocess.Popen([sys.executable, "-m", "tests.saves.kill_child", str(home), game, str(players),
                                   str(seed)], stdout=subprocess.PIPE, text=True, env=env)  # fmt: skip
         children.append((child, home, game, players, seed))
+    first_lines = []
     for child, *_ in children:  # each one is playing and saving
-        assert child.stdout is not None and child.stdout.readline().startswith("saved")
+        assert child.stdout is not None
+        first_lines.append(child.stdout.readline())
+        assert first_lines[-1].startswith("saved")
     start = time.monotonic()
     deadlines = [start + rng.uniform(0, 0.5) for _ in children]
     for k in sorted(range(kills), key=deadlines.__getitem__):
         time.sleep(max(0.0, deadlines[k] - time.monotonic()))
         children[k][0].send_signal(signal.SIGKILL)
     mid_write = 0
-    for child, home, game, players, seed in children:
+    for (child, home, game, players, seed), first in zip(children, first_lines, strict=True):
         assert child.stdout is not None
-        lines = child.stdout.read().split("\n")[:-1]  # what follows the last newline was cut by the kill
+        # What follows the last newline was cut by the kill; on a busy machine the first save may be the last.
+        lines = (first + child.stdout.read()).split("\n")[:-1]
         child.wait(timeout=10)
         mid_write += bool(list((home / SAVES).glob("*.tmp")))
         what, number, *count = lines[-1].split()

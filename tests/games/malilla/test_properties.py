@@ -71,7 +71,7 @@ def choose(legal: list[Action], rng: random.Random) -> Action:
     return rng.choice(calls)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(deadline=None)
 @given(options=option_sets(), seed=st.integers(min_value=0, max_value=2**32))
 def test_random_legal_play_always_ends_and_scores_add_up(options: MalillaOptions, seed: int) -> None:
     rng = random.Random(seed)
@@ -141,7 +141,7 @@ TWO_CALLERS = [
 ]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32), call_rate=st.floats(min_value=0.0, max_value=1.0))
 def test_redeal_calls_in_any_order_keep_the_hand_consistent(seed: int, call_rate: float) -> None:
     rng = random.Random(seed)

@@ -146,7 +146,7 @@ def expected_winner(scores: list[int], target: int, players: int) -> list[int] |
     return [s for s in range(players) if side(s, players) == top]
 
 
-@settings(max_examples=300, deadline=None, database=None)
+@settings(deadline=None, database=None)
 @given(option_sets(), st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=3))
 def test_random_legal_play(setup: tuple[ManilleOptions, int], seed: int, first_dealer: int) -> None:
     options, players = setup

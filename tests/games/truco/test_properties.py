@@ -48,7 +48,7 @@ def check_decision(state: TrucoHand) -> None:
         assert not any(a.extra for a in legal)
 
 
-@settings(max_examples=200, deadline=None, database=None)
+@settings(deadline=None, database=None)
 @given(setups(), st.integers(min_value=0, max_value=2**32))
 def test_random_legal_play(setup: tuple[TrucoOptions, int, list[int]], seed: int) -> None:
     options, players, start = setup
