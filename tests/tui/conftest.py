@@ -1,10 +1,19 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.tui.driver import instant_settings
+from tests.tui.shared_css import shared_css
+
+
+@pytest.fixture(autouse=True, scope="session")
+def css_parsed_once() -> Iterator[None]:
+    """The apps of a test process share their parsed CSS (see ``tests.tui.shared_css``)."""
+    with shared_css():
+        yield
 
 
 @pytest.fixture(autouse=True)
