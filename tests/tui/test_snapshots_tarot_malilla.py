@@ -7,6 +7,7 @@ and look at the SVGs before committing them.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from pathlib import Path
@@ -66,8 +67,18 @@ def dealt_to_discard(players: int, seed: int) -> Match:
 
 
 def slow_computers(home: Path) -> None:
-    """The computers wait as at a real table, so the chien stays on the table long enough to be seen."""
+    """The computers wait as at a real table (the settings the snapshot was drawn with)."""
     (home / "settings.json").write_text(json.dumps({"speed": "slow"}))
+
+
+class TableHoldingTheChien(TableScreen):
+    """A table whose turned-up chien stays until the test ends, however slowly a busy machine gets to the
+    snapshot (at a real table it stays a few seconds, then the taker takes it)."""
+
+    async def pause_on_spread(self) -> None:
+        spread = self.query(CardSpread)
+        if spread and spread.first().display:
+            await asyncio.sleep(600)  # cancelled when the app closes
 
 
 SEATS_WEST_HUMAN = ["heuristic", "heuristic", "heuristic", "human"]
@@ -82,7 +93,7 @@ def test_tarot_chien_on_the_table(snap_compare: Any, size: tuple[int, int], tabl
 
     async def pass_and_see_the_chien(pilot: Pilot[None]) -> None:
         await pilot.pause()
-        app.push_screen(TableScreen(config, seed_match(bids("pass", "pass", "garde"))))
+        app.push_screen(TableHoldingTheChien(config, seed_match(bids("pass", "pass", "garde"))))
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         await pilot.press("enter")  # the dealer passes: North takes the garde and the chien is turned up
         # Once the footer has settled, too: it shows the undo key for the pass just made.
