@@ -75,13 +75,16 @@ async def test_a_truco_answer_is_hinted_with_its_reason_in_the_dialog() -> None:
 
 
 async def test_a_hint_that_takes_a_moment_says_it_is_being_worked_out() -> None:
-    import time
+    import threading
 
     table, upcoming = table_at("manille/trump_lead_must_beat", 1)
     worked_out = table.hint_for
+    done_thinking = threading.Event()
 
     def slow(*args: Any) -> Any:
-        time.sleep(0.5)  # in the thread, as a long search would be: the table goes on drawing meanwhile
+        # In the thread, as a long search would be: the table goes on drawing meanwhile, until the test has seen
+        # what it shows (a fixed sleep would race the notice's delay on a busy machine).
+        done_thinking.wait(30)
         return worked_out(*args)
 
     table.hint_for = slow  # type: ignore[method-assign]
@@ -94,5 +97,6 @@ async def test_a_hint_that_takes_a_moment_says_it_is_being_worked_out() -> None:
         await until(pilot, lambda: table.notice_text == "Hint: working it out…" or not table.hinting)
         assert table.notice_text == "Hint: working it out…"
         await pilot.press("t")  # asked again meanwhile: still one hint
+        done_thinking.set()
         await hint_worked_out(pilot, table)
         assert table.notice_text == f"Hint: play 10♣. {upcoming['hint_reason']}" and table.hints == 1

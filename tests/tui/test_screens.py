@@ -4,6 +4,7 @@ the settings screen, ASCII and the size of the terminal."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +27,16 @@ from tests.tui.driver import my_turn, press_hint, screen_text, table_config, tab
 COMPUTERS = ["human", "random", "random", "random"]
 
 
-async def until(pilot: Any, ready: Any, steps: int = 300) -> None:
-    for _ in range(steps):
+async def until(pilot: Any, ready: Any, steps: int = 300, seconds: float = 30.0) -> None:
+    """Wait until ``ready()``: at least ``steps`` turns of the event loop and ``seconds`` (a computer thinks in
+    a thread, which a busy machine may leave waiting for a core while the loop turns)."""
+    deadline = time.monotonic() + seconds
+    step = 0
+    while step < steps or time.monotonic() < deadline:
         await pilot.pause()
         if ready():
             return
+        step += 1
     raise AssertionError(f"never ready; the screen is {pilot.app.screen!r}")
 
 
