@@ -130,3 +130,27 @@ async def test_a_raise_to_answer_leaves_the_vira_and_the_starred_manilhas_in_vie
         lines = table.info_text.splitlines()
         score_ends = lines.index("This hand")  # the rows above it hold the score and what the hand is worth
         assert dialog.y >= table.query_one("#info").region.y + score_ends
+
+
+async def test_the_footer_names_the_raise_the_truco_key_makes_now() -> None:
+    from cardtable.engine.game import Action
+    from cardtable.tui.dialogs.call import CallDialog
+
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = Match(TRUCO, TRUCO.parse_options(None, 4), 4)
+        match.deal_new_hand(deal_rng(7, 0), first_dealer=2)
+        match.apply(Action(3, "call", "truco"))  # West leads and calls truco: you accept, and may raise to 6
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("truco", ["human", "random", "random", "random"]), match))
+        await wait_for(pilot, lambda: isinstance(app.screen, CallDialog))
+        await pilot.press("enter")  # accept
+        table = table_of(app)
+        assert table is not None
+
+        def truco_key() -> str:
+            return next((a.binding.description for a in table.active_bindings.values() if a.binding.id == "truco"), "")
+
+        await wait_for(pilot, lambda: table.my_card_turn() and truco_key() == "Seis" and table.footer_timer is None)
+        footer = [line for line in screen_text(app).splitlines() if line.strip()][-1]
+        assert "v: seis (6)" in table.prompt_text and "v Seis" in footer and "Truco" not in footer

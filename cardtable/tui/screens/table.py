@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import gc
 from collections.abc import Callable
 from enum import StrEnum
@@ -1082,7 +1083,16 @@ class TableScreen(Screen[None], Generic[V]):
         bindings = shown_bindings(super().active_bindings, self.can_undo())
         if self.calls_all_keyed():
             bindings = {key: active for key, active in bindings.items() if active.binding.id != "calls"}
-        return bindings
+        return {key: self.named_for_now(active) for key, active in bindings.items()}
+
+    def named_for_now(self, active: ActiveBinding) -> ActiveBinding:
+        """A call key as the footer names it: by the call it makes now ("Seis" once truco is accepted), as the
+        prompt does, rather than by its first call."""
+        key = active.binding.id
+        if key not in CALL_KEYS or self.view is None or not self.key_calls(key):
+            return active
+        label = self.parts.call_key_label(self.view, key).split(" (")[0].capitalize()
+        return active._replace(binding=dataclasses.replace(active.binding, description=label))
 
     def undo_refusal(self) -> str | None:
         """Why the undo key takes nothing back now, or None when it does."""
