@@ -154,3 +154,19 @@ async def test_the_footer_names_the_raise_the_truco_key_makes_now() -> None:
         await wait_for(pilot, lambda: table.my_card_turn() and truco_key() == "Seis" and table.footer_timer is None)
         footer = [line for line in screen_text(app).splitlines() if line.strip()][-1]
         assert "v: seis (6)" in table.prompt_text and "v Seis" in footer and "Truco" not in footer
+
+
+async def test_at_a_hot_seat_table_the_hand_over_calls_the_bottom_seat_south_as_the_table_does() -> None:
+    from cardtable.tui.dialogs.message import HandOverScreen
+
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("truco", ["human", "human"], names=["You", "North"]),
+                                    Match(TRUCO, TRUCO.parse_options(None, 2), 2)))  # fmt: skip
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        handed = app.screen
+        assert isinstance(handed, HandOverScreen) and handed.player_name in ("South", "North")
+        shown = screen_text(app)
+        assert f"Pass to {handed.player_name}" in shown and f"{handed.player_name}'s cards come next" in shown
+        assert "You" not in shown

@@ -280,7 +280,7 @@ class TableScreen(Screen[None], Generic[V]):
         players: list[Player[V]] = []
         for seat, config in enumerate(self.config.seats):
             if config.human:
-                players.append(HumanPlayer(seat, config.name, self.human_turn))
+                players.append(HumanPlayer(seat, self.names[seat], self.human_turn))
             else:
                 # At the table a level that searches stops at its budget's time limit (sim and hints do not).
                 computer: ComputerPlayer[V] = make_computer(
