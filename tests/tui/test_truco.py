@@ -162,11 +162,11 @@ async def test_at_a_hot_seat_table_the_hand_over_calls_the_bottom_seat_south_as_
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.push_screen(TableScreen(table_config("truco", ["human", "human"], names=["You", "North"]),
+        app.push_screen(TableScreen(table_config("truco", ["human", "human"], names=["You", "North"], first_dealer=1),
                                     Match(TRUCO, TRUCO.parse_options(None, 2), 2)))  # fmt: skip
         await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
         handed = app.screen
-        assert isinstance(handed, HandOverScreen) and handed.player_name in ("South", "North")
+        assert isinstance(handed, HandOverScreen) and handed.player_name == "South"  # North deals
         shown = screen_text(app)
         assert f"Pass to {handed.player_name}" in shown and f"{handed.player_name}'s cards come next" in shown
         assert "You" not in shown
