@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.console import RenderableType
 from textual import events, work
 from textual.app import SystemCommand
 from textual.binding import Binding
@@ -82,6 +83,14 @@ class CardTableApp(TableHost):
         #: Whether the screens were last painted in ASCII (a change repaints them all).
         self.drawn_in_ascii = False
         self.keys_held_until = 0.0
+
+    def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
+        # The computers stop before the widgets go: a table still playing while its screen is taken down made
+        # Textual's shutdown end on a cancelled task now and then.
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                screen.stop_computers()
+        super().exit(result, return_code, message)
 
     @property
     def ascii_cards(self) -> bool:

@@ -181,7 +181,7 @@ class Reader:
         for private in (True, False):
             for line in parts.info_lines(view, self.names, private):
                 self.check(line, "side panel")
-        self.check(parts.phase_prompt(view), "prompt")
+        self.check(parts.phase_prompt(view, self.names), "prompt")
         self.check(parts.centre_text(view), "centre")
         for other in range(self.players):
             self.check(parts.seat_note(view, other), "seat note")

@@ -112,7 +112,7 @@ def test_the_status_line_says_whose_redeal_decision_it_is() -> None:
     names = ["South", "East", "You", "West"]
     state = new_hand(REDEAL_DEAL, "KH", dealer=0)
     # Before East's lead, North (seat 2) may ask: its own screen says the decision is its own.
-    assert PARTS.phase_prompt(state.view(2)).startswith("Your decision: ask your partner for a redeal")
+    assert PARTS.phase_prompt(state.view(2), names).startswith("Your decision: ask your partner for a redeal")
     act(state, {"seat": 2, "call": "redeal"})
     assert PARTS.waiting_text(state.view(2), names) == "You ask for a redeal: South decides…"
     assert PARTS.waiting_text(state.view(1), ["You", "East", "North", "West"]) == (

@@ -140,6 +140,7 @@ def test_the_bid_prompt_offers_a_higher_contract_only_while_there_is_one() -> No
 
     match = Match(TAROT, TAROT.parse_options({}, 4), 4)
     state = match.deal_new_hand(deal_rng(4, 0), first_dealer=3)  # South speaks first
-    assert parts.phase_prompt(state.view(0)) == "Your bid: pass, or a contract higher than the last one."
+    names = ["You", "East", "North", "West"]
+    assert parts.phase_prompt(state.view(0), names) == "Your bid: pass, or a contract higher than the last one."
     match.apply(Action(0, "bid", "garde_contre"))
-    assert parts.phase_prompt(state.view(1)) == "Your bid: pass (no contract is higher than the last one)."
+    assert parts.phase_prompt(state.view(1), names) == "Your bid: pass (no contract is higher than the last one)."

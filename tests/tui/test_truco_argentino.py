@@ -116,10 +116,19 @@ async def test_the_answer_to_a_first_truco_may_put_the_envido_first() -> None:
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         match = argentino_match(["7S 2S AD", "4C KS JH"], [{"seat": 1, "call": "truco"}])
-        await open_table(pilot, match)
+        table = await open_table(pilot, match)
         asked = await dialog(pilot)
-        assert asked.title_text.startswith("North calls truco (2): accept, refuse, or raise to retruco (3).")
-        assert "The envido comes first" in asked.title_text
+        assert asked.title_text == "North calls truco (2): accept, refuse, or raise to retruco (3)?"
+        labels = [text for text, _ in asked.choices]
+        assert labels[3:] == ["Envido first (truco waits)", "Real envido first (truco waits)",
+                              "Falta envido first (truco waits)"]  # fmt: skip
+        # Its six choices at 80x24 leave the score in view above it, each choice on one line.
+        await wait_for(pilot, lambda: asked.query_one(".dialog").region.height > 0)
+        await pilot.pause()
+        standing = asked.query_one(".dialog").region
+        assert standing.height == 1 + 2 + len(labels) + 1  # the frame, the question's two lines, the choices
+        score_ends = table.info_text.splitlines().index("This hand")
+        assert standing.y >= table.query_one("#info").region.y + score_ends
         await choose(pilot, asked, "Envido first")
         again = await dialog(pilot)  # North answered the envido; the truco waits for you
         for _ in range(50):
@@ -131,12 +140,38 @@ async def test_the_answer_to_a_first_truco_may_put_the_envido_first() -> None:
         assert not any(text.startswith("Envido") for text, _ in again.choices)
 
 
+async def test_at_four_players_the_envido_first_dialog_leaves_both_sides_scores_in_view() -> None:
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        hands = [["7S", "2S", "AD"], ["4C", "KS", "JH"], ["7D", "4D", "3S"], ["6C", "5C", "AS"]]
+        record = {"format": "cardtable-record/1", "game": "truco", "players": 4, "options": ARGENTINO,
+                  "hands": [{"dealer": 2, "deal": {"hands": hands}, "actions": [{"seat": 3, "call": "truco"}]}]}  # fmt: skip
+        match = resume_match(parse_record(record, find_game))
+        config = table_config("truco", ["human", "heuristic", "heuristic", "heuristic"], options=ARGENTINO)
+        await pilot.pause()
+        app.push_screen(TableScreen(config, match))
+        asked = await dialog(pilot)
+        table = table_of(app)
+        assert table is not None
+        await wait_for(pilot, lambda: asked.query_one(".dialog").region.height > 0)
+        await pilot.pause()
+        lines = table.info_text.splitlines()
+        sides = [line for line in lines[lines.index("Score") + 1 : lines.index("This hand")]]
+        assert sides == ["  You & North: 0, malas", "  East & West: 0, malas"]  # one row each, at 24 columns
+        assert asked.query_one(".dialog").region.y >= table.query_one("#info").region.y + lines.index("This hand")
+
+
 async def test_the_call_keys_make_the_calls() -> None:
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_table(pilot, argentino_match(["7S 2S AD", "4C KS JH"], [], dealer=1))
         await my_turn(pilot)
         assert "e: envido; v: truco; m: to the deck" in table.prompt_text
+        await wait_for(pilot, lambda: table.footer_timer is None)
+        await pilot.pause(0.05)
+        footer = [line for line in screen_text(app).splitlines() if line.strip()][-1]
+        # At 80 columns the footer names each call key and still ends with Quit (the keys screen lists Rules).
+        assert "e Envido" in footer and "v Truco" in footer and "Quit" in footer and "Rules" not in footer
         await pilot.press("e")
         envido = await dialog(pilot)
         assert [text for text, _ in envido.choices][:2] == ["Envido (+2)", "Real envido (+3)"]

@@ -365,8 +365,7 @@ class ArgentinoWords(SpanishPack, TrucoWords):
             text = f"{who} {says(who, 'calls')} {self.stake(view.proposed)}: accept, refuse"
             if view.next_raise is not None:
                 text += f", or raise to {self.stake(view.next_raise)}"
-            if legal & set(ENVIDO_CALLS):
-                text += ". The envido comes first: you may call it now"
+            # The envido calls open now say in their own labels that they come first.
             return text + "?"
         return "Your turn: pick a card."
 
@@ -390,7 +389,7 @@ class ArgentinoWords(SpanishPack, TrucoWords):
         if word in ("truco", "raise") and view.next_raise is not None:
             return f"{ARGENTINO_STAKES[view.next_raise].capitalize()}! (to {view.next_raise})"
         if word in ENVIDO_CALLS and phase == "answer":
-            return f"{ARGENTINO_LABELS[word]} first (the truco waits)"
+            return f"{ARGENTINO_LABELS[word]} first (truco waits)"
         if word in ENVIDO_WORTH:
             return f"{ARGENTINO_LABELS[word]} ({ENVIDO_WORTH[word]})"
         return self.choice_label(action)

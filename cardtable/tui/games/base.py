@@ -205,7 +205,7 @@ class TableParts(ABC, Generic[V]):
         """Lines for the side panel (trump, turned card, stake...); only public ones unless ``private``."""
         return []
 
-    def phase_prompt(self, view: V) -> str:
+    def phase_prompt(self, view: V, names: Sequence[str]) -> str:
         """What the human is asked to do now (the table adds the keys that do it)."""
         return "Your turn: pick a card."
 
@@ -224,7 +224,7 @@ class TableParts(ABC, Generic[V]):
     async def ask(self, table: Table[V], view: V, actions: list[Action]) -> Action | None:
         """A decision that is not a card play: the default dialog lists the legal actions."""
         labels = [(self.choice_label(a), a) for a in actions]
-        return await table.app.push_screen_wait(ChoiceDialog(self.phase_prompt(view), labels))
+        return await table.app.push_screen_wait(ChoiceDialog(self.phase_prompt(view, table.names), labels))
 
     async def ask_calls(self, table: Table[V], view: V, calls: list[Action]) -> Action | None:
         """The calls key: choose one of the calls open now, or none."""

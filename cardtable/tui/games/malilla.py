@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardtable.engine.game import CALL_VERB, Action
 from cardtable.games.malilla.rules import AGREE, ANSWER, DECLINE, REDEAL, Bonus, MalillaView
 from cardtable.games.malilla.words import WORDS
@@ -54,7 +56,7 @@ class MalillaParts(TargetHeading, TrumpSuitFacts, TableParts[MalillaView]):
                 return CALL_NOTES.get(word, word)
         return ""
 
-    def phase_prompt(self, view: MalillaView) -> str:
+    def phase_prompt(self, view: MalillaView, names: Sequence[str]) -> str:
         if view.phase == ANSWER:
             return "Your partner asks for a redeal: agree, or decline and play on?"
         if view.optional_calls:

@@ -87,7 +87,7 @@ class ManilleParts(TargetHeading, TrumpSuitFacts, TableParts[ManilleView]):
             return "knocked"
         return ""
 
-    def phase_prompt(self, view: ManilleView) -> str:
+    def phase_prompt(self, view: ManilleView, names: Sequence[str]) -> str:
         phase = view.phase
         if phase == TRUMP_CHOICE:
             return "Choose trump, no trump, or pass the choice."

@@ -6,6 +6,8 @@ patterns of what may be chosen, the level of each poignée, and the reason when 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardtable.engine.cards import bits
 from cardtable.engine.game import Action
 from cardtable.engine.words import counted
@@ -99,7 +101,7 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
         # The king called (your partner may be the one who holds it), a poignée shown, a chelem announced.
         return action.verb == KING_VERB or (action.verb == DECLARE_VERB and action.value != NO_CHELEM)
 
-    def phase_prompt(self, view: TarotView) -> str:
+    def phase_prompt(self, view: TarotView, names: Sequence[str]) -> str:
         phase = view.phase
         if phase == BID:
             if all(action.value == PASS for action in view.legal_actions()):
@@ -121,7 +123,7 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
         if view.phase == KING:
             labels = [(WORDS.king_call_label(a, bool(view.hand >> view.deck.index[a.value] & 1)), a)
                       for a in actions]  # fmt: skip
-            return await table.app.push_screen_wait(ChoiceDialog(self.phase_prompt(view), labels))
+            return await table.app.push_screen_wait(ChoiceDialog(self.phase_prompt(view, table.names), labels))
         if view.phase == CHELEM:  # "no chelem" first, under the cursor: an Enter out of habit announces nothing
             actions = sorted(actions, key=lambda action: action.value != NO_CHELEM)
         return await super().ask(table, view, actions)

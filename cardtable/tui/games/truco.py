@@ -141,9 +141,9 @@ class TrucoParts(TargetHeading, TrickFacts, TableParts[TrucoView]):
                 return CALL_NOTES.get(word, word)
         return ""
 
-    def phase_prompt(self, view: TrucoView) -> str:
+    def phase_prompt(self, view: TrucoView, names: Sequence[str]) -> str:
         if view.phase == ANSWER:
-            return f"The other team raises to {view.proposed}: accept, refuse or raise again?"
+            return WORDS.answer_question(view, names)
         if view.phase == DECIDE:
             return f"{self.variant(view).brink_hand.capitalize()}: play the hand (worth more) or run?"
         if view.kind == FERRO:
@@ -157,7 +157,7 @@ class TrucoParts(TargetHeading, TrickFacts, TableParts[TrucoView]):
             for seat, cards in view.partner_cards
         )
         partners = "Your partner holds" if len(view.partner_cards) == 1 else "Your partners hold"
-        return f"{self.phase_prompt(view)}\n{partners} {shown}."
+        return f"{self.phase_prompt(view, names)}\n{partners} {shown}."
 
     async def ask(self, table: Table[TrucoView], view: TrucoView, actions: list[Action]) -> Action | None:
         if view.phase == DECIDE and view.partner_cards:

@@ -116,8 +116,8 @@ class ArgentinoParts(TrickFacts, TableParts[ArgentinoView]):
         return note
 
     # ------------------------------------------------------------- words
-    def phase_prompt(self, view: ArgentinoView) -> str:
-        return ARGENTINO_WORDS.question(view, ["The other side"] * view.players)
+    def phase_prompt(self, view: ArgentinoView, names: Sequence[str]) -> str:
+        return ARGENTINO_WORDS.question(view, names)
 
     def news(self, view: ArgentinoView, action: Action, names: list[str]) -> list[str]:
         """The envido or the flor once settled by ``action``: every count shown, who won, who scores."""

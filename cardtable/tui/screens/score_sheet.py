@@ -13,6 +13,7 @@ from textual.widgets import Button, DataTable, Label, Static
 
 from cardtable.tui.dialogs.undoable import UndoableDialog
 from cardtable.tui.keys import UNDO_BINDING
+from cardtable.tui.widgets.footer import KeysFooter
 
 BARS = " ▁▂▃▄▅▆▇█"
 
@@ -48,6 +49,8 @@ class ScoreSheetScreen(UndoableDialog[None]):
                 yield DataTable(id="totals", show_cursor=False, zebra_stripes=True)
                 yield Static(self.chart(), id="chart", markup=False)
             yield Button("Continue (Enter)", variant="primary", id="continue")
+        # Its own keys: without a footer of its own, the table's would show under it, keys that do nothing here.
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         tables = self.query(DataTable)

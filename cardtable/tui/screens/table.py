@@ -136,7 +136,7 @@ class TableScreen(Screen[None], Generic[V]):
         self.skip = asyncio.Event()
         self.history: list[list[Any]] = self.match.scores_by_hand()
         self.match_result: str | None = None
-        self.bindings_state: tuple[bool | None, ...] = ()
+        self.bindings_state: tuple[object, ...] = ()
         self.footer_timer: Timer | None = None
         #: An action is waiting to be saved (after the next frame).
         self.save_pending = False
@@ -755,10 +755,14 @@ class TableScreen(Screen[None], Generic[V]):
         for side_seats, score in scored:
             standing = self.parts.standing(view, score)
             line = f"  {self.side_name(side_seats)}: {score}"
-            if standing and cell_len(f"{line} ({standing})") > width > 0:
-                lines.extend((line, f"    ({standing})"))  # its own line rather than a word wrapped alone
+            if not standing:
+                lines.append(line)
+            elif cell_len(f"{line} ({standing})") <= width or width <= 0:
+                lines.append(f"{line} ({standing})")
+            elif cell_len(f"{line}, {standing}") <= width:
+                lines.append(f"{line}, {standing}")  # one row per side keeps a call dialog clear of the score
             else:
-                lines.append(f"{line} ({standing})" if standing else line)
+                lines.extend((line, f"    ({standing})"))  # its own line rather than a word wrapped alone
         pts = self.parts.hand_points(view)
         if pts is not None:
             lines.append("This hand")
@@ -803,7 +807,7 @@ class TableScreen(Screen[None], Generic[V]):
 
     def turn_prompt(self, view: V) -> str:
         """What the person to act is asked, and the keys that answer it (after the player's keymap)."""
-        text = self.parts.phase_prompt(view)
+        text = self.parts.phase_prompt(view, self.names)
         actions = view.legal_actions()
         if not any(a.verb == PLAY_VERB for a in actions) or (self.waiting is not None and self.waiting.offered):
             return text
@@ -849,8 +853,8 @@ class TableScreen(Screen[None], Generic[V]):
     def _settle_footer(self) -> None:
         self.footer_timer = None
         state = (*(self.check_action(name, ()) for name in ("move", "hint", "face_down", "play")),
-                 *(self.check_action("call_key", (key,)) for key in CALL_KEYS), self.calls_all_keyed(),
-                 self.can_undo())  # fmt: skip
+                 *(self.check_action("call_key", (key,)) for key in CALL_KEYS),
+                 frozenset(self.keys_left_out()), self.can_undo())  # fmt: skip
         if state != self.bindings_state:
             self.bindings_state = state
             self.refresh_bindings()
@@ -1081,9 +1085,23 @@ class TableScreen(Screen[None], Generic[V]):
         # there is nothing to undo, so that it says so; the calls key stays bound beside the call keys that
         # make every call (Truco's v and e), so that the footer names one key for each call.
         bindings = shown_bindings(super().active_bindings, self.can_undo())
-        if self.calls_all_keyed():
-            bindings = {key: active for key, active in bindings.items() if active.binding.id != "calls"}
+        unshown = self.keys_left_out()
+        bindings = {key: active for key, active in bindings.items() if active.binding.id not in unshown}
         return {key: self.named_for_now(active) for key, active in bindings.items()}
+
+    def keys_left_out(self) -> set[str]:
+        """The bindings the footer leaves out for now, though they stay bound (pressing one says why it does
+        nothing): the calls key with no call open (or with every call on a key of its own), the last-trick key
+        before the hand's first trick is over, and below the roomy width the rules key, which the keys screen
+        and the palette list, so that the keys of the hand and Quit keep to one row of 80 columns."""
+        unshown = set()
+        if not self.roomy()[0]:
+            unshown.add("rules")
+        if self.waiting is None or self.view is None or not self.open_calls(self.view) or self.calls_all_keyed():
+            unshown.add("calls")
+        if self.seen_trick() is None:
+            unshown.add("last-trick")
+        return unshown
 
     def named_for_now(self, active: ActiveBinding) -> ActiveBinding:
         """A call key as the footer names it: by the call it makes now ("Seis" once truco is accepted), as the
@@ -1123,9 +1141,13 @@ class TableScreen(Screen[None], Generic[V]):
         self.autosave()  # the save is the match as it stands now, and counts the undo
         self.run_match()  # with new computer players, which see only their views of the match gone back to
 
+    def stop_computers(self) -> None:
+        """Stop the match's run where it waits (the table is closing: nothing more is played on it)."""
+        self.workers.cancel_group(self, "game")
+
     def stop_play(self) -> None:
         """Stop the match's run where it waits, and close the dialogs it had opened over the table."""
-        self.workers.cancel_group(self, "game")
+        self.stop_computers()
         self.workers.cancel_group(self, "dialog")
         while self.app.screen is not self and self in self.app.screen_stack:
             self.app.pop_screen()
