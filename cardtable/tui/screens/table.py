@@ -941,13 +941,17 @@ class TableScreen(Screen[None], Generic[V]):
             self.play_position(self.query_one(HandView).cursor, face_down=True)
 
     async def action_calls(self) -> None:
-        extra = [] if self.waiting is None or self.view is None else self.open_calls(self.view)
+        extra = self.calls_open_now()
         if extra:
             self.run_worker(self._ask_calls(extra), group="dialog", exclusive=True)
         elif self.waiting is None:
             self.say("Nothing to call now: it is not your turn.")
         else:
             self.say("Nothing to call now.")
+
+    def calls_open_now(self) -> list[Action]:
+        """The calls the calls key offers now: none unless the person at the keyboard is to decide."""
+        return [] if self.waiting is None or self.view is None else self.open_calls(self.view)
 
     def open_calls(self, view: V) -> list[Action]:
         """The decisions other than a card open to the seat now (the calls key offers them)."""
@@ -1097,7 +1101,7 @@ class TableScreen(Screen[None], Generic[V]):
         unshown = set()
         if not self.roomy()[0]:
             unshown.add("rules")
-        if self.waiting is None or self.view is None or not self.open_calls(self.view) or self.calls_all_keyed():
+        if not self.calls_open_now() or self.calls_all_keyed():
             unshown.add("calls")
         if self.seen_trick() is None:
             unshown.add("last-trick")
