@@ -29,6 +29,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "uniform": {"miss_weight": None},
     "weighed": {"miss_weight": 0.3, "proposals": 1},
     "resampled": {"miss_weight": 0.3, "proposals": 3},
+    "sharp": {"miss_weight": 0.1, "proposals": 3},
+    "sharper": {"miss_weight": 0.03, "proposals": 4},  # Manille's expert as it plays
 }
 
 

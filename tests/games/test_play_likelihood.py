@@ -1,7 +1,8 @@
 """Worlds weighed by the plays seen (``playout.PlayLikelihood``) and drawn again by weight (``resampled``).
 
 In heuristic self-play the real deal explains the cards played better than the worlds dealt uniformly around
-it; the weighed search plays whole hands legally in every option set; the fast budget (hints) weighs nothing.
+it; the weighed search plays whole hands legally in every option set; Manille's expert weighs its worlds,
+Malilla's does not, and the fast budget (hints) weighs nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from cardtable.engine.players import Budget, make_computer
 from cardtable.games import find_game
 from cardtable.games.malilla import expert as malilla_expert
 from cardtable.games.manille import expert as manille_expert
-from cardtable.games.playout import MISS_WEIGHT, PlayLikelihood, PointTrickGame, resampled
+from cardtable.games.playout import MISS_WEIGHT, PROPOSALS, PlayLikelihood, PointTrickGame, resampled
 from cardtable.games.search import SearchBudget
 from tests.games.test_expert import OPTION_SETS
 
@@ -87,11 +88,47 @@ def test_the_weighed_expert_plays_whole_hands_legally(game: str) -> None:
         options = rules.parse_options(raw, players)
         hand = rules.new_hand(options, players, 0, rules.random_deal(random.Random(7), options, players, 0),
                               [0] * players)  # fmt: skip
-        plain = manille_expert.ManilleExpert if game == "manille" else malilla_expert.MalillaExpert
-        level = type("WeighingExpert", (plain,), {"miss_weight": MISS_WEIGHT})
+        # Manille's expert weighs its worlds as it plays; Malilla's is made to here (its own counts them alike).
+        level = manille_expert.ManilleExpert if game == "manille" else weighing(malilla_expert.MalillaExpert)
+        assert level.miss_weight == MISS_WEIGHT and level.proposals == PROPOSALS > 1
         experts = [level(random.Random(seat), budget) for seat in range(players)]
-        assert plain.miss_weight is None  # the expert as it plays weighs no world (measured no stronger)
         while not hand.complete:
             seat = hand.to_act
             assert seat is not None
             hand.apply(experts[seat].decide(hand.view(seat)))  # apply refuses an illegal action
+
+
+@pytest.mark.parametrize("game", ["manille", "malilla"])
+def test_only_manilles_expert_weighs_its_worlds_never_at_the_fast_budget(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = find_game(game)
+    options = rules.parse_options({}, 4)
+    hand = rules.new_hand(options, 4, 0, rules.random_deal(random.Random(11), options, 4, 0), [0] * 4)
+    heuristic = make_computer(rules, "heuristic", random.Random(2))
+    while not (hand.view(hand.turn).only_plays and len(hand.view(hand.turn).tricks) >= 2):
+        hand.apply(heuristic.decide(hand.view(hand.turn)))
+    view = hand.view(hand.turn)
+    replays: list[int] = []
+    real_replay = PlayLikelihood.replay
+
+    def counted(self: PlayLikelihood, *args: Any) -> float:
+        replays.append(1)
+        return real_replay(self, *args)
+
+    monkeypatch.setattr(PlayLikelihood, "replay", counted)
+    expert = manille_expert.ManilleExpert if game == "manille" else malilla_expert.MalillaExpert
+    for level in (expert, weighing(expert)):
+        replays.clear()
+        level(random.Random(1), SearchBudget(Budget.FAST, 16)).decide(view)
+        assert not replays
+    weighing(expert)(random.Random(1), SearchBudget(Budget.NORMAL, 8)).decide(view)
+    assert len(replays) == 8 * PROPOSALS
+    replays.clear()
+    expert(random.Random(1), SearchBudget(Budget.NORMAL, 8)).decide(view)
+    assert len(replays) == (8 * PROPOSALS if game == "manille" else 0)
+
+
+def weighing(level: Any) -> Any:
+    """``level`` weighing its worlds as Manille's expert does."""
+    return type(f"Weighing{level.__name__}", (level,), {"miss_weight": MISS_WEIGHT, "proposals": PROPOSALS})

@@ -145,7 +145,8 @@ async def test_at_four_players_the_envido_first_dialog_leaves_both_sides_scores_
     async with app.run_test(size=(80, 24)) as pilot:
         hands = [["7S", "2S", "AD"], ["4C", "KS", "JH"], ["7D", "4D", "3S"], ["6C", "5C", "AS"]]
         record = {"format": "cardtable-record/1", "game": "truco", "players": 4, "options": ARGENTINO,
-                  "hands": [{"dealer": 2, "deal": {"hands": hands}, "actions": [{"seat": 3, "call": "truco"}]}]}  # fmt: skip
+                  "hands": [{"dealer": 2, "deal": {"hands": hands},
+                             "actions": [{"seat": 3, "call": "truco"}]}]}  # fmt: skip
         match = resume_match(parse_record(record, find_game))
         config = table_config("truco", ["human", "heuristic", "heuristic", "heuristic"], options=ARGENTINO)
         await pilot.pause()

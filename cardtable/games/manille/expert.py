@@ -3,9 +3,12 @@
 Every card it plays is chosen by dealing itself the cards it has not seen in many ways that fit its view,
 trying each of its cards in each deal and playing the rest out (``cardtable.games.playout``: a fast policy,
 then the last tricks solved exactly), and keeping the card whose average worth for the hand is best.  The
-knock round, the auction and the Belgian choice of trump are decided the same way: the hand is played out in
-each deal, with the trump of each suit (or none) for a bid or a choice, and the player knocks, counters,
-bids or names the trump the average says the hand is worth.  The playouts follow the house's rules: the
+deals that explain the cards seen count most: each card another seat played where the playout policy would
+have played another makes a deal count far less (``PlayLikelihood``), and four times the deals are drawn
+before the search keeps its worlds among them in proportion to those weights.  The knock round, the auction
+and the Belgian choice of trump are decided the same way: the hand is played out in each deal, with the
+trump of each suit (or none) for a bid or a choice, and the player knocks, counters, bids or names the trump
+the average says the hand is worth.  The playouts follow the house's rules: the
 French point a trick and freer trumping, the Belgian ban on under-trumping and its hands without trump.
 With table talk it makes the statements the club player would (they tell its partner what it holds), and
 its worlds fit every statement heard.  Among equals it plays what the heuristic would.
