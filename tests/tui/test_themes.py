@@ -9,12 +9,15 @@ import re
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.color import Color
+from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
 from textual.widgets import Select, Static
 
 from cardtable.saves import SETTINGS, Settings
 from cardtable.tui.app import CardTableApp
+from cardtable.tui.dialogs.message import NoticeDialog
 from cardtable.tui.screens.settings import SettingsScreen
 from cardtable.tui.screens.start import StartScreen, settings_line
 from cardtable.tui.themes import (
@@ -284,3 +287,28 @@ async def test_the_start_screen_shows_the_settings_and_follows_their_changes(tab
         await pilot.press("escape")
         await until(pilot, lambda: start_line(app) == "Computers: slow · Expert: normal · Theme: High contrast")
         assert app.theme == HIGH_CONTRAST_TEXTUAL.name
+
+
+async def test_a_new_screen_is_styled_as_it_mounts_and_again_only_when_it_comes_back() -> None:
+    app = CardTableApp()
+    whole_screens: list[object] = []
+    restyle = app.update_styles
+
+    def watched(node: object, animate: bool = True) -> None:
+        if isinstance(node, Screen):
+            whole_screens.append(node)
+        restyle(node, animate)  # type: ignore[arg-type]
+
+    app.update_styles = watched  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        dialog = NoticeDialog("Title", "Text")
+        whole_screens.clear()
+        await app.push_screen(dialog)
+        await pilot.pause()
+        assert dialog not in whole_screens
+        assert dialog.query_one(".dialog").styles.border.top[0] != ""  # styled all the same, by the stylesheet
+        assert 0 < dialog.styles.background.a < 1  # and a dialog still lets the table show through, dimmed
+        dialog.post_message(events.ScreenResume())  # back on top later: Textual styles it again
+        await pilot.pause()
+        assert dialog in whole_screens

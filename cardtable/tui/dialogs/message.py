@@ -10,9 +10,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from cardtable.engine.words import holder
+from cardtable.tui.styled_once import StyledOnce
 
 
-class NoticeDialog(ModalScreen[None]):
+class NoticeDialog(StyledOnce, ModalScreen[None]):
     BINDINGS = [Binding("enter,escape,space", "close", "Close")]
 
     def __init__(self, title: str, text: str) -> None:
@@ -33,7 +34,7 @@ class NoticeDialog(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(StyledOnce, ModalScreen[bool]):
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
@@ -56,7 +57,7 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(value)
 
 
-class HandOverScreen(ModalScreen[None]):
+class HandOverScreen(StyledOnce, ModalScreen[None]):
     """Hides the table while the keyboard passes to the next player (hot-seat)."""
 
     BINDINGS = [Binding("enter", "ready", "I am NAME")]

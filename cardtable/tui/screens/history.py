@@ -15,6 +15,7 @@ from cardtable.games import find_game
 from cardtable.stats import MatchSummary, Statistics
 from cardtable.tui.dialogs.export import ExportDialog
 from cardtable.tui.screens.watch import when
+from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.widgets.footer import KeysFooter
 
 #: How many of the latest matches the history lists (starred ones are listed whatever their age).
@@ -37,7 +38,7 @@ def result_text(summary: MatchSummary) -> str:
     return f"{'Won' if summary.won else 'Lost'} {summary.score}{special}"
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(StyledOnce, Screen[None]):
     BINDINGS = [
         Binding("enter,w", "watch", "Watch"),
         Binding("s", "star", "Star"),

@@ -13,9 +13,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from cardtable.tui.keys import OTHER_KEYS, KeyRow
+from cardtable.tui.styled_once import StyledOnce
 
 
-class KeysScreen(ModalScreen[None]):
+class KeysScreen(StyledOnce, ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,enter,q", "close", "Close")]
 
     def __init__(self, rows: Sequence[KeyRow]) -> None:

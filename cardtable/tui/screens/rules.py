@@ -8,10 +8,11 @@ from textual.screen import Screen
 from textual.widgets import MarkdownViewer
 
 from cardtable.assets_access import rules_text
+from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.widgets.footer import KeysFooter
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(StyledOnce, Screen[None]):
     BINDINGS = [Binding("escape,q,r", "close", "Back")]
 
     def __init__(self, game: str) -> None:

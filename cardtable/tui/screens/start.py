@@ -16,6 +16,7 @@ from cardtable.games import available_games, find_game
 from cardtable.saves import FoundMatch, Settings
 from cardtable.tui.host import TableHost
 from cardtable.tui.sides import score_line, score_lines
+from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.themes import theme_label
 from cardtable.tui.widgets.footer import KeysFooter
 
@@ -50,7 +51,7 @@ def saved_when(modified: float, now: float | None = None) -> str:
     return time.strftime("%d %b %H:%M", time.localtime(modified))
 
 
-class StartScreen(Screen[str]):
+class StartScreen(StyledOnce, Screen[str]):
     """Dismisses with "resume:N" (the Nth of the unfinished matches), "new", "rules:GAME", "stats", "history",
     "settings" or "quit"."""
 
@@ -132,7 +133,7 @@ class StartScreen(Screen[str]):
         self.dismiss(what)
 
 
-class TooSmallScreen(Screen[None]):
+class TooSmallScreen(StyledOnce, Screen[None]):
     """Shown instead of a broken layout while the terminal is below the table's minimum size."""
 
     def __init__(self, width: int, height: int) -> None:

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from cardtable.games import find_game
 from cardtable.stats import GroupStats, StatsFailed, load_statistics, percent
+from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.widgets.footer import KeysFooter
 
 ALL = "all"
@@ -54,7 +55,7 @@ def running_rate(results: list[bool]) -> list[float]:
     return rates
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(StyledOnce, Screen[None]):
     BINDINGS = [
         Binding("h", "history", "Match history"),
         Binding("r", "rebuild", "Rebuild"),

@@ -48,6 +48,7 @@ from cardtable.tui.keys import CALL_KEYS, TABLE_BINDINGS, first_key
 from cardtable.tui.motion import CardMotion, Move, centred, motion_wanted
 from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
 from cardtable.tui.sides import score_lines, side_name, sides
+from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.widgets.card import Face
 from cardtable.tui.widgets.footer import KeysFooter
 from cardtable.tui.widgets.hand import HandView
@@ -83,7 +84,7 @@ class Next(StrEnum):
     QUIT = "quit"
 
 
-class TableScreen(Screen[None], Generic[V]):
+class TableScreen(StyledOnce, Screen[None], Generic[V]):
     """The table of one match, drawn from the views of type ``V`` its game's parts read."""
 
     BINDINGS = [*TABLE_BINDINGS]

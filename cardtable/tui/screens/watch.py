@@ -27,6 +27,7 @@ from cardtable.tui.games import parts_for
 from cardtable.tui.games.base import TableParts, says
 from cardtable.tui.host import TableHost
 from cardtable.tui.sides import score_line
+from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.widgets.footer import KeysFooter
 
 #: How a suit's cards are drawn here (by suit letter), and the four-colour deck's own colours.
@@ -39,7 +40,7 @@ def when(finished: str) -> str:
     return finished.replace("T", " ")[:16]
 
 
-class WatchScreen(Screen[None]):
+class WatchScreen(StyledOnce, Screen[None]):
     """The table of a finished match, at a point chosen with the keys: (hand, actions done in it)."""
 
     BINDINGS = [
