@@ -31,6 +31,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "resampled": {"miss_weight": 0.3, "proposals": 3},
     "sharp": {"miss_weight": 0.1, "proposals": 3},
     "sharper": {"miss_weight": 0.03, "proposals": 4},  # Manille's expert as it plays
+    # The last four tricks solved exactly in every playout (the whole decision from five cards in hand).
+    "sharper4": {"miss_weight": 0.03, "proposals": 4, "exact_tricks": 4, "root_exact": 5},
+    "uniform4": {"miss_weight": None, "exact_tricks": 4, "root_exact": 5},
 }
 
 

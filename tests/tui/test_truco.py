@@ -170,3 +170,38 @@ async def test_at_a_hot_seat_table_the_hand_over_calls_the_bottom_seat_south_as_
         shown = screen_text(app)
         assert f"Pass to {handed.player_name}" in shown and f"{handed.player_name}'s cards come next" in shown
         assert "You" not in shown
+
+
+async def test_the_info_panel_keeps_its_height_within_a_hand_so_a_line_that_goes_lays_nothing_out_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_truco(pilot, app, [0, 0])
+        await wait_for(pilot, table.my_card_turn)
+        info = table.query_one("#info", Static)
+        view = table.view
+        assert view is not None
+        laid_out: list[bool] = []
+        update = info.update
+
+        def watched(content: object = "", *, layout: bool = True) -> None:
+            laid_out.append(layout)
+            update(content, layout=layout)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(info, "update", watched)
+        lines: list[str] = []
+        monkeypatch.setattr(table.parts, "info_lines", lambda *_: list(lines))
+        rows = []
+        for shown in (["one", "two", "three"], ["one"], ["one", "two"], ["one", "two", "three", "four"]):
+            lines[:] = shown
+            table.refresh_info(view, True)
+            await pilot.pause()
+            rows.append(len(str(info.render()).split("\n")))
+        assert laid_out == [True, False, False, True]  # only the first height and the one that grew
+        assert rows[1:3] == [rows[0], rows[0]] and rows[3] == rows[0] + 1
+        assert str(info.render()).splitlines()[1:5] == ["one", "two", "three", "four"]
+        table.info_rows = (table.info_rows[0] - 1, table.info_rows[1])  # as at the next hand's deal
+        lines[:] = ["one"]
+        table.refresh_info(view, True)
+        assert laid_out[-1] is True  # a new hand starts from its own height

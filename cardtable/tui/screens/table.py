@@ -20,6 +20,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.css.query import NoMatches
 from textual.geometry import Region
 from textual.screen import Screen
@@ -142,6 +143,8 @@ class TableScreen(StyledOnce, Screen[None], Generic[V]):
         #: An action is waiting to be saved (after the next frame).
         self.save_pending = False
         self.info_text = ""
+        #: The hand (by number) and the height in lines of the info panel as last drawn.
+        self.info_rows = (0, 0)
         self.prompt_text = ""
         #: The table's one notice: a hint or a reply to a key, which goes when the turn moves on; or an
         #: announcement (a computer's call, what a call settled), which stays until a person at the keyboard
@@ -770,12 +773,22 @@ class TableScreen(StyledOnce, Screen[None], Generic[V]):
             for side_seats, _ in self.sides_and_scores():
                 lines.append(f"  {self.side_name(side_seats)}: {pts[side_seats[0]]}")
         text = "\n".join(lines)
-        if text != self.info_text:
-            # The panel is as tall as its lines: lay the screen out again only when that can change.
-            unwrapped = all(cell_len(line) <= width for line in (*text.splitlines(), *self.info_text.splitlines()))
-            same_height = unwrapped and text.count("\n") == self.info_text.count("\n")
-            self.info_text = text
-            info.update(text, layout=not same_height)
+        if text == self.info_text:
+            return
+        # The panel is as tall as its lines once wrapped, and a change of height lays the whole table out again
+        # and repaints it (a line such as Truco's "Tricks played" comes and goes within a hand). So within a
+        # hand the panel keeps the tallest height it has had, blank lines below, and grows only when it must.
+        hand = len(self.match.hands)
+        rows = len(Content(text).wrap(width)) if width > 0 else 0
+        shown_hand, shown_rows = self.info_rows
+        if width > 0 and shown_hand == hand and rows < shown_rows:
+            text += "\n" * (shown_rows - rows)
+            rows = shown_rows
+        if text == self.info_text:
+            return
+        self.info_text = text
+        info.update(text, layout=width <= 0 or rows != shown_rows)
+        self.info_rows = (hand, rows)
 
     def side_name(self, seats: list[int]) -> str:
         return side_name(self.names, seats)
