@@ -22,7 +22,7 @@ from cardtable.engine.game import CALL_VERB, Action
 from cardtable.engine.hints import Findings, note
 from cardtable.engine.players import Budget
 from cardtable.games.endgame import EndgameRules
-from cardtable.games.playout import EXACT_TRICKS, CardPlay, Playout, PointTrickGame, PointTrickSearcher
+from cardtable.games.playout import CardPlay, Playout, PointTrickGame, PointTrickSearcher
 from cardtable.games.search import SearchBudget, in_time, pick
 
 from .ai import MalillaHeuristic, Table, hand_worth, pack_facts, tip4_count_the_cards, tips_choice
@@ -61,11 +61,6 @@ class MalillaExpert(PointTrickSearcher[MalillaView]):
     #: Every world that fits counts alike: weighing them by the plays seen, as Manille's expert does, measured
     #: no stronger in Malilla (on the same 400 deals against the club player) and costs time.
     miss_weight = None
-    #: Ten tricks of four cards leave the search longer endings than Manille's eight: solving the last four
-    #: tricks of every playout exactly (and the whole decision from five cards in hand) measured stronger here
-    #: (+0.47 a deal against three exact tricks, on the same 400 deals), for about three times the work.
-    exact_tricks = EXACT_TRICKS + 1
-    root_exact = EXACT_TRICKS + 2
 
     def __init__(self, rng: random.Random | None = None, budget: SearchBudget | Budget | None = None) -> None:
         super().__init__(rng, budget)
