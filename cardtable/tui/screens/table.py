@@ -773,8 +773,6 @@ class TableScreen(StyledOnce, Screen[None], Generic[V]):
             for side_seats, _ in self.sides_and_scores():
                 lines.append(f"  {self.side_name(side_seats)}: {pts[side_seats[0]]}")
         text = "\n".join(lines)
-        if text == self.info_text:
-            return
         # The panel is as tall as its lines once wrapped, and a change of height lays the whole table out again
         # and repaints it (a line such as Truco's "Tricks played" comes and goes within a hand). So within a
         # hand the panel keeps the tallest height it has had, blank lines below, and grows only when it must.
