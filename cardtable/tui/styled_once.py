@@ -1,13 +1,22 @@
-"""Screens that are styled once when they are first shown, not twice.
+"""Screens that are styled again when they come back only if their styles can have changed while away.
 
-Textual styles every widget as it is mounted, then, when the new screen becomes the active one, styles the
-whole screen again in case the stylesheet changed while it was away.  A screen shown for the first time has
-not been away: its second styling finds the same rules for every widget and costs the table's screen some
-20 ms at each start (a dialog a few ms at each question).  Later returns to the screen keep Textual's styling.
-A change of theme while the screen is new is still seen: a theme change restyles every screen in the stack.
+Textual styles every widget as it is mounted, then styles the whole screen again as it becomes the active one
+after a screen pushed over it goes (``switch_screen``, or a first show), in case the stylesheet changed while
+it was away, but not when the screen over it is popped: a change made while an opaque screen covered it was
+then never seen (the four-colour deck chosen from the palette over the rules left the table's clubs black).
+The second styling costs the table's screen some 20 ms, and almost always finds the same rules for every
+widget: while a screen is away, a widget whose classes change, or that
+gains or loses focus, is styled again at once, wherever its screen is.  What a screen away does not hear of is
+a change made for the whole app: a new stylesheet (a theme, which parses the CSS again with its colours, or a
+widget class met for the first time, whose CSS joins the sheet), or a class or pseudo-class of the app itself
+(four-colour cards, NO_COLOR, dark or light).  So the screen notes those as it leaves, and is styled again on
+its return when one of them differs, and only then.  A screen shown for the first time was styled as its
+widgets were mounted, a moment ago, from the stylesheet in force now.
 """
 
 from __future__ import annotations
+
+from typing import Any, cast
 
 from textual import events
 
@@ -20,11 +29,28 @@ class StyledOnce:
     """
 
     _shown_before = False
+    #: What the screen's styles were worked out from, noted as it left (see ``_styled_from``).
+    _left_with: tuple[Any, ...] | None = None
+
+    def _styled_from(self) -> tuple[Any, ...]:
+        """The stylesheet, its rules, and the app's classes and pseudo-classes (compared by identity and value)."""
+        app = cast(Any, self).app  # the mixin is not a DOM node itself: the screen it is mixed into is
+        stylesheet = app.stylesheet
+        return stylesheet, stylesheet.rules, frozenset(app.classes), app.pseudo_classes
+
+    def _on_screen_suspend(self) -> None:
+        self._left_with = self._styled_from()
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual calls the handler of every class in the screen's lineage, this one first: Screen's own
         # follows and reads the event, so this one only tells it what to do (calling it here would run it twice).
         if not self._shown_before:
             self._shown_before = True
-            # Its widgets were styled as they were mounted, a moment ago, from the stylesheet in force now.
             event.refresh_styles = False
+            return
+        left_with = self._left_with
+        if left_with is not None:
+            now = self._styled_from()
+            unchanged = now[0] is left_with[0] and now[1] is left_with[1] and now[2:] == left_with[2:]
+            # Both ways: Textual styles a screen again when one over it is pushed away, never when it is popped.
+            event.refresh_styles = not unchanged

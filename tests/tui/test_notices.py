@@ -147,3 +147,27 @@ async def until_footer(pilot: Pilot[None], app: CardTableApp, key: str) -> None:
         if key in footer_line(app):
             return
     raise AssertionError(f"{key!r} never in the footer: {footer_line(app)}")
+
+
+async def test_the_score_sheet_during_a_hand_shows_the_bonus_the_side_panel_counts() -> None:
+    malilla = find_game("malilla")
+    seed = dealer_team_bonus_seed()
+    seats = [seat.kind for seat in default_seats("malilla", 4)]
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("malilla", seats, seed=seed, first_dealer=2),
+                                    Match(malilla, malilla.parse_options(None, 4), 4)))  # fmt: skip
+        table = await my_turn(pilot)
+        state = table.match.current
+        assert state is not None and table.match.scores == [0, 0, 0, 0]
+        bonus = state.view(0).match_scores[0]
+        assert bonus > 0
+        await pilot.press("s")  # no hand is over yet, but the turned card has scored: the sheet opens
+        await pilot.pause()
+        text = screen_text(app)
+        assert "score sheet" in text and "No hand has been scored yet." not in text
+        row = next(line.split() for line in text.splitlines() if "so far" in line)
+        assert row[row.index("far") + 1 :][:2] == [str(bonus), "0"]  # the hand in play, as the side panel counts it
+        chart = str(table.app.screen.query_one("#chart").render())
+        assert chart.splitlines()[1].split()[-1] == str(bonus)  # and the chart's total, after You & North's bar

@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-from textual import events
 from textual.color import Color
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
@@ -289,7 +288,7 @@ async def test_the_start_screen_shows_the_settings_and_follows_their_changes(tab
         assert app.theme == HIGH_CONTRAST_TEXTUAL.name
 
 
-async def test_a_new_screen_is_styled_as_it_mounts_and_again_only_when_it_comes_back() -> None:
+async def test_a_screen_is_styled_as_it_mounts_and_again_only_when_its_styles_can_have_changed() -> None:
     app = CardTableApp()
     whole_screens: list[object] = []
     restyle = app.update_styles
@@ -309,6 +308,43 @@ async def test_a_new_screen_is_styled_as_it_mounts_and_again_only_when_it_comes_
         assert dialog not in whole_screens
         assert dialog.query_one(".dialog").styles.border.top[0] != ""  # styled all the same, by the stylesheet
         assert 0 < dialog.styles.background.a < 1  # and a dialog still lets the table show through, dimmed
-        dialog.post_message(events.ScreenResume())  # back on top later: Textual styles it again
+        # Another dialog over it and gone again: nothing changed for the whole app meanwhile, no second styling.
+        await app.push_screen(NoticeDialog("Over", "it"))
         await pilot.pause()
-        assert dialog in whole_screens
+        app.pop_screen()
+        await pilot.pause()
+        assert app.screen is dialog and dialog not in whole_screens
+        # A change for the whole app while it is under a screen that hides it (the four-colour deck here):
+        # Textual styles the screens in sight only, and this one again on its return.
+        await app.push_screen(Screen())
+        await pilot.pause()
+        whole_screens.clear()
+        app.set_class(not app.has_class("four-colour"), "four-colour")
+        await pilot.pause()
+        assert dialog not in whole_screens  # away: Textual styles the screens on top only
+        app.pop_screen()
+        await pilot.pause()
+        assert app.screen is dialog and dialog in whole_screens
+
+
+async def test_a_deck_chosen_from_the_palette_over_the_rules_recolours_the_table(table_home: Path) -> None:
+    # The rules screen hides the table: Textual styles the screens in sight only, and not the table again when
+    # the rules are closed, so the table must see for itself that the app changed while it was away.
+    (table_home / SETTINGS).write_text(json.dumps({"speed": "instant", "deck": "two"}))
+    app = CardTableApp(table_config("manille", SEATS, seed=12))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
+        table = table_of(app)
+        assert table is not None
+        clubs = [card for card in table.query_one(HandView).cards if card.has_class("suit-c")]
+        assert clubs
+        two_colour = clubs[0].styles.color
+        table.action_rules()
+        await until(pilot, lambda: app.screen is not table)
+        assert app.screen.styles.background.a == 1  # it hides the table
+        app.toggle_four_colour()  # what the palette's "Four-colour deck" does
+        await pilot.pause()
+        app.pop_screen()
+        await until(pilot, lambda: app.screen is table)
+        await pilot.pause()
+        assert clubs[0].styles.color == Color.parse(TABLE_THEMES["green-felt"].colours["deck4-clubs"]) != two_colour

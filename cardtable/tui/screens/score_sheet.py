@@ -29,8 +29,12 @@ class ScoreSheetScreen(UndoableDialog[None]):
     BINDINGS = [Binding("enter,escape,space,s", "close", "Continue"), UNDO_BINDING]
 
     def __init__(self, title: str, side_name: Callable[[list[int]], str], sides: list[tuple[list[int], Any]],
-                 history: list[list[Any]], explanation: list[str], *, final: bool = False) -> None:  # fmt: skip
+                 history: list[list[Any]], explanation: list[str], *, final: bool = False,
+                 in_play_label: str | None = None) -> None:  # fmt: skip
+        """``history``: the scores at the start and after each hand; with ``in_play_label``, its last row is the
+        hand in play so far (points that count at once), labelled so."""
         super().__init__()
+        self.in_play_label = in_play_label
         self.title_text = title
         self.side_name = side_name
         self.sides = sides
@@ -62,6 +66,8 @@ class ScoreSheetScreen(UndoableDialog[None]):
             table.add_column(Text(self.side_name(seats)))  # a name is text, never markup
         for number, scores in enumerate(self.history):
             label = "start" if number == 0 else str(number)
+            if self.in_play_label is not None and number == len(self.history) - 1:
+                label = self.in_play_label
             table.add_row(label, *[str(scores[seats[0]]) for seats, _ in self.sides])
         # A long match scrolls its table: the newest hands (the one just scored among them) are the ones in view.
         self.call_after_refresh(table.scroll_end, animate=False)

@@ -1270,17 +1270,28 @@ class TableScreen(StyledOnce, Screen[None], Generic[V]):
         from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 
         hands = [h.state for h in self.match.hands if h.state.complete]
-        if not hands and on_demand:
+        drawn = self.drawn_view()
+        sides = self.sides_and_scores()
+        history = list(self.history)
+        # Points that count at once (Malilla's turned card) are in the side panel's score from the deal: the
+        # sheet opened during the hand shows them too, as the hand in play's row, so the two never disagree.
+        now = self.parts.scores_now(drawn[0]) if drawn is not None and self.match.current is not None else None
+        so_far: str | None = None
+        if on_demand and now is not None and any(now[seats[0]] != score for seats, score in sides):
+            so_far = f"{len(history)} so far"
+            history.append(list(now))
+        if not hands and so_far is None and on_demand:
             self.say("No hand has been scored yet.")
             return
         explanation = hands[-1].explain(self.names) if hands else []
-        drawn = self.drawn_view()
-        for seats, score in self.sides_and_scores():
+        for seats, score in sides:
             standing = self.parts.standing(drawn[0], score) if drawn is not None else ""
             if standing:
                 explanation.append(f"{self.side_name(seats)}: {counted(score, 'point')} ({standing}).")
-        sheet = ScoreSheetScreen(self.rules.title, self.side_name, self.sides_and_scores(), self.history,
-                                 explanation, final=final)  # fmt: skip
+        if so_far is not None and now is not None:
+            sides = [(seats, now[seats[0]]) for seats, _ in sides]
+        sheet = ScoreSheetScreen(self.rules.title, self.side_name, sides, history, explanation, final=final,
+                                 in_play_label=so_far)  # fmt: skip
         await self.app.push_screen_wait(sheet)
 
     async def match_over(self, event: MatchOver) -> None:
