@@ -1,17 +1,16 @@
-"""Screens that are styled again when they come back only if their styles can have changed while away.
+"""Screens that are styled again when they come back if, and only if, their styles can have changed while away.
 
-Textual styles every widget as it is mounted, then styles the whole screen again as it becomes the active one
-after a screen pushed over it goes (``switch_screen``, or a first show), in case the stylesheet changed while
-it was away, but not when the screen over it is popped: a change made while an opaque screen covered it was
-then never seen (the four-colour deck chosen from the palette over the rules left the table's clubs black).
-The second styling costs the table's screen some 20 ms, and almost always finds the same rules for every
-widget: while a screen is away, a widget whose classes change, or that
-gains or loses focus, is styled again at once, wherever its screen is.  What a screen away does not hear of is
-a change made for the whole app: a new stylesheet (a theme, which parses the CSS again with its colours, or a
-widget class met for the first time, whose CSS joins the sheet), or a class or pseudo-class of the app itself
-(four-colour cards, NO_COLOR, dark or light).  So the screen notes those as it leaves, and is styled again on
-its return when one of them differs, and only then.  A screen shown for the first time was styled as its
-widgets were mounted, a moment ago, from the stylesheet in force now.
+Textual styles every widget as it is mounted, and styles a whole screen again as it becomes the active one
+(a first show, ``switch_screen``) in case the stylesheet changed while it was away, but not when the screen
+over it is popped: a change made while an opaque screen covered it was then never seen (the four-colour deck
+chosen from the palette over the rules left the table's clubs black).  The second styling costs the table's
+screen some 20 ms, and almost always finds the same rules for every widget: while a screen is away, a widget
+whose classes change, or that gains or loses focus, is styled again at once, wherever its screen is.  What a
+screen away does not hear of is a change made for the whole app: a theme (the CSS parsed again with its
+colours), CSS that may style any widget, or a class or pseudo-class of the app itself (four-colour cards,
+NO_COLOR, dark or light).  So the screen notes those as it leaves, and is styled again on its return when one
+of them differs.  A screen shown for the first time was styled as its widgets were mounted, a moment ago,
+from the stylesheet in force now.
 """
 
 from __future__ import annotations
@@ -33,10 +32,16 @@ class StyledOnce:
     _left_with: tuple[Any, ...] | None = None
 
     def _styled_from(self) -> tuple[Any, ...]:
-        """The stylesheet, its rules, and the app's classes and pseudo-classes (compared by identity and value)."""
+        """The stylesheet and its variables (compared by identity: Textual replaces them, never changes them),
+        the CSS that may style any widget, and the app's classes and pseudo-classes.
+
+        The CSS of a widget class (scoped to it) joins the sheet when the class is first mounted, and styles only
+        that widget and what is inside it: a screen away holds no widget of a class first mounted meanwhile.
+        """
         app = cast(Any, self).app  # the mixin is not a DOM node itself: the screen it is mixed into is
         stylesheet = app.stylesheet
-        return stylesheet, stylesheet.rules, frozenset(app.classes), app.pseudo_classes
+        unscoped = tuple((name, source.content) for name, source in stylesheet.source.items() if not source.scope)
+        return stylesheet, stylesheet._variables, unscoped, frozenset(app.classes), app.pseudo_classes
 
     def _on_screen_suspend(self) -> None:
         self._left_with = self._styled_from()
