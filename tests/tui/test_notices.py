@@ -167,6 +167,7 @@ async def test_the_score_sheet_during_a_hand_shows_the_bonus_the_side_panel_coun
         await pilot.pause()
         text = screen_text(app)
         assert "score sheet" in text and "No hand has been scored yet." not in text
+        assert "Last hand" not in text  # no hand is over: nothing to explain of one
         row = next(line.split() for line in text.splitlines() if "so far" in line)
         assert row[row.index("far") + 1 :][:2] == [str(bonus), "0"]  # the hand in play, as the side panel counts it
         chart = str(table.app.screen.query_one("#chart").render())

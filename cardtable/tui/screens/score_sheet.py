@@ -30,10 +30,12 @@ class ScoreSheetScreen(UndoableDialog[None]):
 
     def __init__(self, title: str, side_name: Callable[[list[int]], str], sides: list[tuple[list[int], Any]],
                  history: list[list[Any]], explanation: list[str], *, final: bool = False,
-                 in_play_label: str | None = None) -> None:  # fmt: skip
+                 in_play_label: str | None = None, heading: str = "Last hand") -> None:  # fmt: skip
         """``history``: the scores at the start and after each hand; with ``in_play_label``, its last row is the
-        hand in play so far (points that count at once), labelled so."""
+        hand in play so far (points that count at once), labelled so.  ``explanation``: how the last hand
+        scored and what the scores mean, under ``heading``."""
         super().__init__()
+        self.heading = heading
         self.in_play_label = in_play_label
         self.title_text = title
         self.side_name = side_name
@@ -47,7 +49,7 @@ class ScoreSheetScreen(UndoableDialog[None]):
             yield Label(f"{self.title_text} — score sheet", classes="dialog-title", markup=False)
             with VerticalScroll(id="sheet-body"):
                 if self.explanation:
-                    yield Label("Last hand", classes="section")
+                    yield Label(self.heading, classes="section")
                     yield Static("\n".join(self.explanation), id="explanation", markup=False)
                 yield Label("Match", classes="section")
                 yield DataTable(id="totals", show_cursor=False, zebra_stripes=True)

@@ -1283,15 +1283,15 @@ class TableScreen(StyledOnce, Screen[None], Generic[V]):
         if not hands and so_far is None and on_demand:
             self.say("No hand has been scored yet.")
             return
+        if so_far is not None and now is not None:
+            sides = [(seats, now[seats[0]]) for seats, _ in sides]
         explanation = hands[-1].explain(self.names) if hands else []
         for seats, score in sides:
             standing = self.parts.standing(drawn[0], score) if drawn is not None else ""
             if standing:
                 explanation.append(f"{self.side_name(seats)}: {counted(score, 'point')} ({standing}).")
-        if so_far is not None and now is not None:
-            sides = [(seats, now[seats[0]]) for seats, _ in sides]
         sheet = ScoreSheetScreen(self.rules.title, self.side_name, sides, history, explanation, final=final,
-                                 in_play_label=so_far)  # fmt: skip
+                                 in_play_label=so_far, heading="Last hand" if hands else "Now")  # fmt: skip
         await self.app.push_screen_wait(sheet)
 
     async def match_over(self, event: MatchOver) -> None:
