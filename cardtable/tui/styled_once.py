@@ -57,5 +57,5 @@ class StyledOnce:
         if left_with is not None:
             now = self._styled_from()
             unchanged = now[0] is left_with[0] and now[1] is left_with[1] and now[2:] == left_with[2:]
-            # Both ways: Textual styles a screen again when one over it is pushed away, never when it is popped.
+            # Both ways: Textual asks for a styling on a switch of screens and never when the one over it is popped.
             event.refresh_styles = not unchanged
