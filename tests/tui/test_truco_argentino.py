@@ -21,6 +21,7 @@ from cardtable.tui.games.truco_argentino import ArgentinoParts
 from cardtable.tui.screens.new_game import NewGameScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets.log import TableLog
 from tests.tui.driver import my_turn, screen_text, table_config, table_of, wait_for
 
 ARGENTINO = {"variant": "argentino"}
@@ -196,6 +197,12 @@ async def test_going_to_the_deck_by_its_key_gives_the_hand_and_the_envido_point(
             if table.match.hands[0].state.complete:
                 break
         assert table.match.hands[0].state.score_delta() == [0, 2]
+        for _ in range(100):
+            await pilot.pause()
+            if "score sheet" in screen_text(app):
+                break
+        assert "Truco Argentino — score sheet" in screen_text(app)  # the variant's name, as the side panel's
+        assert table.query_one("#log", TableLog).texts[0].startswith("Truco Argentino: ")
 
 
 async def test_a_saved_argentino_match_is_resumed(table_home: Path) -> None:

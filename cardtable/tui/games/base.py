@@ -197,9 +197,13 @@ class TableParts(ABC, Generic[V]):
         """What the log says when a hand is dealt (the turned card, say)."""
         return self.words.deal_lines(view, names)
 
+    def game_title(self) -> str:
+        """The game's name as the table writes it: its variant's, where the variant is a game of its own."""
+        return self.rules.title
+
     def heading(self, view: V) -> str:
         """The first line of the side panel: the game, and what wins the match where the options say."""
-        return self.rules.title
+        return self.game_title()
 
     def info_lines(self, view: V, names: list[str], private: bool = True) -> list[str]:
         """Lines for the side panel (trump, turned card, stake...); only public ones unless ``private``."""

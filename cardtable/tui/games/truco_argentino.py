@@ -38,8 +38,11 @@ class ArgentinoParts(TrickFacts, TableParts[ArgentinoView]):
         super().__init__("truco", ArgentinoView)
         self.words = cast("GameWords[ArgentinoView]", ARGENTINO_WORDS)
 
+    def game_title(self) -> str:
+        return "Truco Argentino"
+
     def heading(self, view: ArgentinoView) -> str:
-        return f"Truco Argentino — to {view.target}"
+        return f"{self.game_title()} — to {view.target}"
 
     # ------------------------------------------------------------- cards
     def sorted_hand(self, view: ArgentinoView) -> list[int]:

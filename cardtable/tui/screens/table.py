@@ -213,7 +213,7 @@ class TableScreen(StyledOnce, Screen[None], Generic[V]):
         for position in AROUND:
             self.query_one(f"#{position}").display = position in used
         self.query_one(CardSpread).display = False
-        self.log_line(f"{self.rules.title}: {', '.join(self.names)}.")
+        self.log_line(f"{self.parts.game_title()}: {', '.join(self.names)}.")
         if self.match.hands:
             self.log_line(f"— Resuming hand {len(self.match.hands)}.")
             self.log_hand_so_far()
@@ -1186,7 +1186,7 @@ class TableScreen(StyledOnce, Screen[None], Generic[V]):
         seen = self.parts.seat_view(state, self.bottom) if state is not None else None
         said = self.parts.describe_action(taken.decision, self.names, view=seen)
         self.clear_log()
-        self.log_line(f"{self.rules.title}: {', '.join(self.names)}.")
+        self.log_line(f"{self.parts.game_title()}: {', '.join(self.names)}.")
         self.log_hand_so_far()
         later = taken.actions - 1
         after = {0: "", 1: " (and the action after it)"}.get(later, f" (and the {later} actions after it)")
@@ -1290,7 +1290,7 @@ class TableScreen(StyledOnce, Screen[None], Generic[V]):
             standing = self.parts.standing(drawn[0], score) if drawn is not None else ""
             if standing:
                 explanation.append(f"{self.side_name(seats)}: {counted(score, 'point')} ({standing}).")
-        sheet = ScoreSheetScreen(self.rules.title, self.side_name, sides, history, explanation, final=final,
+        sheet = ScoreSheetScreen(self.parts.game_title(), self.side_name, sides, history, explanation, final=final,
                                  in_play_label=so_far, heading="Last hand" if hands else "Now")  # fmt: skip
         await self.app.push_screen_wait(sheet)
 
