@@ -72,16 +72,20 @@ def dealer_team_bonus_seed() -> int:
     raise AssertionError("no deal with a trump bonus")
 
 
-async def test_a_bonus_scored_at_the_deal_is_announced_until_you_act() -> None:
+async def bonus_table(pilot: Pilot[None], app: CardTableApp) -> TableScreen:
+    """A Malilla table at your first turn, its deal's trump bonus scored for You & North."""
     malilla = find_game("malilla")
-    seed = dealer_team_bonus_seed()
     seats = [seat.kind for seat in default_seats("malilla", 4)]
+    await pilot.pause()
+    app.push_screen(TableScreen(table_config("malilla", seats, seed=dealer_team_bonus_seed(), first_dealer=2),
+                                Match(malilla, malilla.parse_options(None, 4), 4)))  # fmt: skip
+    return await my_turn(pilot)
+
+
+async def test_a_bonus_scored_at_the_deal_is_announced_until_you_act() -> None:
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.push_screen(TableScreen(table_config("malilla", seats, seed=seed, first_dealer=2),
-                                    Match(malilla, malilla.parse_options(None, 4), 4)))  # fmt: skip
-        table = await my_turn(pilot)
+        table = await bonus_table(pilot, app)
         state = table.match.current
         assert state is not None and [a.seat for a in table.match.hands[-1].actions] == [3]  # West led first
         names = table.names
@@ -150,15 +154,9 @@ async def until_footer(pilot: Pilot[None], app: CardTableApp, key: str) -> None:
 
 
 async def test_the_score_sheet_during_a_hand_shows_the_bonus_the_side_panel_counts() -> None:
-    malilla = find_game("malilla")
-    seed = dealer_team_bonus_seed()
-    seats = [seat.kind for seat in default_seats("malilla", 4)]
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.push_screen(TableScreen(table_config("malilla", seats, seed=seed, first_dealer=2),
-                                    Match(malilla, malilla.parse_options(None, 4), 4)))  # fmt: skip
-        table = await my_turn(pilot)
+        table = await bonus_table(pilot, app)
         state = table.match.current
         assert state is not None and table.match.scores == [0, 0, 0, 0]
         bonus = state.view(0).match_scores[0]

@@ -1280,11 +1280,10 @@ class TableScreen(StyledOnce, Screen[None], Generic[V]):
         if on_demand and now is not None and any(now[seats[0]] != score for seats, score in sides):
             so_far = f"{len(history)} so far"
             history.append(list(now))
+            sides = [(seats, now[seats[0]]) for seats, _ in sides]
         if not hands and so_far is None and on_demand:
             self.say("No hand has been scored yet.")
             return
-        if so_far is not None and now is not None:
-            sides = [(seats, now[seats[0]]) for seats, _ in sides]
         explanation = hands[-1].explain(self.names) if hands else []
         for seats, score in sides:
             standing = self.parts.standing(drawn[0], score) if drawn is not None else ""
