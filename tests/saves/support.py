@@ -12,10 +12,11 @@ from cardtable.games import find_game
 from cardtable.saves import MatchSave, TableConfig, default_seats
 
 
-def a_match(game: str = "manille", players: int = 4, actions: int = 5, seed: int = 3) -> tuple[TableConfig, Match]:
+def a_match(game: str = "manille", players: int = 4, actions: int = 5, seed: int = 3,
+            options: dict[str, Any] | None = None) -> tuple[TableConfig, Match]:  # fmt: skip
     rules = find_game(game)
-    config = TableConfig(game, players, default_seats(game, players), {}, seed, 0)
-    match = Match(rules, rules.parse_options({}, players), players)
+    config = TableConfig(game, players, default_seats(game, players), options or {}, seed, 0)
+    match = Match(rules, rules.parse_options(options or {}, players), players)
     match.deal_new_hand(deal_rng(seed, 0), 0)
     for _ in range(actions):
         state = match.current

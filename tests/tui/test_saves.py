@@ -126,6 +126,13 @@ def test_the_start_screen_names_the_hand_to_play(tmp_path: Path, actions: int | 
     assert match_summary(found).startswith(f"Manille, hand {hand}\n{scores}")
 
 
+def test_the_start_screen_names_a_variant_that_is_a_game_of_its_own(tmp_path: Path) -> None:
+    config, match = a_match("truco", players=2, actions=2, options={"variant": "argentino"})
+    MatchSave.new(tmp_path).write(config, match.to_record())
+    [found], _ = find_unfinished(tmp_path)
+    assert match_summary(found).startswith("Truco Argentino, hand 1\n")
+
+
 async def test_unfinished_matches_are_listed_kept_by_a_new_game_and_open_in_one_window_only(table_home: Path) -> None:
     manille = saved_match(table_home, "manille", actions=6, seed=1)
     tarot = saved_match(table_home, "tarot", players=3, actions=2, seed=2)

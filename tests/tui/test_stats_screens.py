@@ -10,7 +10,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
-from cardtable.archive import archived_ids
+from cardtable.archive import archived_ids, read_archived
 from cardtable.engine.loop import resume_match
 from cardtable.engine.records import parse_record
 from cardtable.games import find_game
@@ -166,3 +166,9 @@ async def test_exporting_a_match_from_the_history(table_home: Path, tmp_path: Pa
     assert status == 0 and out["winner"] is not None
     assert (table_home / "exports" / "manille-m1.json").exists()
     assert not (table_home / STATS).with_suffix(".unreadable").exists()
+
+
+def test_the_watch_screen_names_a_variant_that_is_a_game_of_its_own(table_home: Path) -> None:
+    archive(table_home, "truco/argentino_contraflor_al_resto_wins_the_match", "a1")
+    watch = WatchScreen(read_archived("a1", table_home))
+    assert watch.heading().startswith("Watching Truco Argentino, 2026-12-01 10:00 — hand 1 of ")

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from cardtable.games import available_games, find_game
 from cardtable.saves import FoundMatch, Settings
+from cardtable.tui.games import parts_for
 from cardtable.tui.host import TableHost
 from cardtable.tui.sides import score_line, score_lines
 from cardtable.tui.styled_once import StyledOnce
@@ -32,7 +33,8 @@ def match_summary(found: FoundMatch) -> str:
     match = found.match
     number = len(match.hands) + (match.current is None)  # between two hands, the next one is the one to play
     names = found.config.names
-    return f"{match.rules.title}, hand {number}\n{score_line(match.rules, names, match.scores)}"
+    title = parts_for(match.rules.name).for_options(match.options).game_title()
+    return f"{title}, hand {number}\n{score_line(match.rules, names, match.scores)}"
 
 
 def settings_line(settings: Settings, width: int = TEXT_WIDTH) -> str:

@@ -149,22 +149,24 @@ class WatchScreen(StyledOnce, Screen[None]):
                         self.told.append(f"— {self.names[winner]} {says(self.names[winner], 'takes')} the trick.")
         return match
 
+    def heading(self) -> str:
+        """The game as the table names it (a variant that is a game of its own by its name), and the point shown."""
+        return (
+            f"Watching {self.parts.game_title()}, {when(self.archived.finished)} — hand {self.hand + 1} of "
+            f"{len(self.record.hands)}, action {self.done} of {self.actions_in(self.hand)}"
+        )
+
     def show(self) -> None:
         match = self.replayed(self.hand, self.done)
         state = match.hands[self.hand].state
-        rules = self.record.rules
-        total = self.actions_in(self.hand)
-        self.query_one("#watch-title", Label).update(
-            f"Watching {rules.title}, {when(self.archived.finished)} — hand {self.hand + 1} of "
-            f"{len(self.record.hands)}, action {self.done} of {total}"
-        )
+        self.query_one("#watch-title", Label).update(self.heading())
         self.query_one("#watch-table", Static).update(self.table_text(match, state))
         self.query_one("#watch-log", Static).update(self.log_text())
         said = "The deal." if self.done == 0 else self.parts.describe_action(
             self.record.hands[self.hand].actions[self.done - 1], self.names)  # fmt: skip
         if state.complete:
             said += "  " + " ".join(state.explain(self.names))
-        if match.over and self.hand == len(self.record.hands) - 1 and self.done == total:
+        if match.over and self.hand == len(self.record.hands) - 1 and self.done == self.actions_in(self.hand):
             winners = " & ".join(self.names[s] for s in match.winner or [])
             said += f"  {winners} won the match." if winners else ""
         self.query_one("#watch-said", Static).update(said)
