@@ -7,16 +7,24 @@ screen out again.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Self
 
 from textual import events
 from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
 from textual.widgets import Static
 
 #: The classes ``show`` manages (besides the ``suit-*`` class); others, such as ``selected``, are left alone.
 FACE_CLASSES = frozenset({"back", "trump", "illegal", "winning", "large", "empty"})
+
+#: How many looks ``PAINTED`` keeps: a table shows a few hundred (every card, marked or not, at two sizes).
+PAINTED_LOOKS = 2048
+#: Every card's paint by its look (see ``CardWidget.look``), most recently used last: shared by all cards,
+#: since a look comes back all the time (a card legal again, an empty place, the same card next deal).
+PAINTED: OrderedDict[tuple[Any, ...], list[Strip]] = OrderedDict()
 
 
 @dataclass(frozen=True)
@@ -74,6 +82,36 @@ class CardWidget(Static):
                 layout = False
             self._laid_out = box
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def look(self) -> tuple[Any, ...]:
+        """Everything the card's paint depends on: its size, face text and border labels, its styles as the
+        stylesheet and its own set them, the colours it inherits, the line filters (no colour, ASCII) and its
+        opacity.  Two cards with the same look paint the same lines."""
+        styles = self.styles
+        return (self.outer_size, self._text, self.border_title, self.border_subtitle,
+                frozenset(styles._base_styles._rules.items()), frozenset(styles._inline_styles._rules.items()),
+                self.background_colors, self.visual_style, tuple(self.get_line_filters()), self.opacity,
+                id(self.app.ansi_theme), self.app.native_ansi_color)  # fmt: skip
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # A card changes look on most actions (played, marked, legal again), and painting one through Textual's
+        # styles takes about a millisecond, as long as the rest of the frame: a look painted before is reused.
+        # A card whose look has not changed since its last paint is Textual's own cache's to answer.
+        if not self._dirty_regions:
+            return super().render_lines(crop)
+        look = self.look()
+        lines = PAINTED.get(look)
+        if lines is None:
+            lines = super().render_lines(self.outer_size.region)
+            PAINTED[look] = lines
+            if len(PAINTED) > PAINTED_LOOKS:
+                PAINTED.popitem(last=False)
+        else:
+            PAINTED.move_to_end(look)
+        lines = lines[crop.y : crop.bottom]
+        if crop.column_span != (0, self.outer_size.width):
+            return [line.crop(*crop.column_span) for line in lines]
+        return list(lines)
 
     @property
     def index(self) -> int:

@@ -1,0 +1,58 @@
+"""A card's paint reused from an earlier card with the same look is the paint Textual would draw for it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual.strip import Strip
+from textual.widget import Widget
+
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.widgets import card as card_module
+from cardtable.tui.widgets.card import CardWidget
+from cardtable.tui.widgets.hand import HandView
+from tests.tui.driver import my_turn, settle, table_config
+
+
+def drawn(lines: list[Strip]) -> list[list[tuple[str, object]]]:
+    return [[(segment.text, segment.style) for segment in line] for line in lines]
+
+
+def painted_by_textual(card: CardWidget) -> list[list[tuple[str, object]]]:
+    """The card painted afresh through Textual's styles, with no look remembered."""
+    card.refresh()
+    return drawn(Widget.render_lines(card, card.outer_size.region))
+
+
+def painted(card: CardWidget) -> list[list[tuple[str, object]]]:
+    """The card as the compositor asks for it after a change: through the remembered looks."""
+    return drawn(card.render_lines(card.outer_size.region))
+
+
+async def test_a_card_marked_and_unmarked_paints_as_textual_draws_it_and_its_look_is_reused() -> None:
+    app = CardTableApp(table_config("manille", ["human", "random", "random", "random"], seed=12, first_dealer=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await my_turn(pilot)
+        # Two cards away from the cursor, so that one look can be shown on both.
+        hand = table.query_one(HandView).query(CardWidget)
+        card, twin = [card for card in hand if "selected" not in card.classes][:2]
+        face = card.face
+        assert face is not None
+        card_module.PAINTED.clear()
+        for marked in (replace(face, illegal=not face.illegal), replace(face, trump=True, winning=True), face):
+            card.show(marked)
+            await settle(pilot)
+            card.refresh()
+            assert painted(card) == painted_by_textual(card)
+        # The looks are remembered: showing the first mark again paints without Textual's styles.
+        card.show(replace(face, illegal=not face.illegal))
+        await settle(pilot)
+        card.refresh()
+        assert card.look() in card_module.PAINTED
+        assert painted(card) == painted_by_textual(card)
+        # Another card of the hand with the same look draws the same lines, at its own place.
+        twin.show(replace(face, illegal=not face.illegal))
+        await settle(pilot)
+        twin.refresh()
+        assert twin.look() == card.look()
+        assert painted(twin) == painted(card)
