@@ -178,10 +178,14 @@ class TableScreen(StyledOnce, Screen[None], Generic[V]):
                     yield SeatPanel(id="top", classes="seat")
                     yield SeatPanel(id="top-right", classes="seat")
                 with Horizontal(id="middle"):
-                    yield SeatPanel(id="left", classes="seat side")
+                    # A seat at the side is as tall as its lines, in a column that centres it: a change of the
+                    # seat (its count, its turn) repaints those lines, not the height of the table.
+                    with Vertical(classes="seat-column"):
+                        yield SeatPanel(id="left", classes="seat side")
                     yield TrickArea(id="trick")
                     yield CardSpread(id="spread")
-                    yield SeatPanel(id="right", classes="seat side")
+                    with Vertical(classes="seat-column"):
+                        yield SeatPanel(id="right", classes="seat side")
                 yield Static("", id="notice", markup=False)
                 yield Static("", id="prompt", markup=False)
             with Vertical(id="side"):
@@ -211,7 +215,10 @@ class TableScreen(StyledOnce, Screen[None], Generic[V]):
         self.take_breakpoints(self.app.size.width, self.app.size.height)
         used = set(POSITIONS[self.match.players])
         for position in AROUND:
-            self.query_one(f"#{position}").display = position in used
+            seat = self.query_one(f"#{position}", SeatPanel)
+            seat.display = position in used
+            if seat.has_class("side") and isinstance(seat.parent, Widget):
+                seat.parent.display = position in used  # its column too, or the column would keep its width
         self.query_one(CardSpread).display = False
         self.log_line(f"{self.parts.game_title()}: {', '.join(self.names)}.")
         if self.match.hands:
