@@ -39,6 +39,7 @@ from cardtable.tui.dialogs.message import ConfirmDialog
 from cardtable.tui.games import parts_for
 from cardtable.tui.host import TableHost
 from cardtable.tui.keys import KEYMAP_BINDINGS, QUIT_BINDING, first_key, key_label, key_rows, table_keymap
+from cardtable.tui.restyled import RestyledWidgets, restyled_alone
 from cardtable.tui.screens.start import StartScreen, TooSmallScreen, match_summary
 from cardtable.tui.screens.table import Next, TableScreen
 from cardtable.tui.themes import (
@@ -83,6 +84,8 @@ class CardTableApp(TableHost):
         #: Whether the screens were last painted in ASCII (a change repaints them all).
         self.drawn_in_ascii = False
         self.keys_held_until = 0.0
+        #: The styles of cards and seats, by the classes they come back with (see ``cardtable.tui.restyled``).
+        self.restyled = RestyledWidgets()
 
     def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
         # The computers stop before the widgets go: a table still playing while its screen is taken down made
@@ -100,7 +103,10 @@ class CardTableApp(TableHost):
         # No rule of the table's stylesheet (nor of Textual's own) has a transition, so a node's new rules are
         # set as they are: asking for animation builds and compares a second set of styles at every class
         # change (a card marked, a seat acting), a third of what the change costs, for nothing.
-        super().update_styles(node, animate=False)
+        if restyled_alone(node):
+            self.restyled.restyle(self.stylesheet, node)
+        else:
+            super().update_styles(node, animate=False)
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters (NO_COLOR's among them), then ASCII's when the table is drawn in ASCII.

@@ -1,4 +1,5 @@
-"""A card's paint reused from an earlier card with the same look is the paint Textual would draw for it."""
+"""A card's paint and styles reused from an earlier card with the same look are what Textual would draw and find
+for it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.widgets import card as card_module
 from cardtable.tui.widgets.card import CardWidget
 from cardtable.tui.widgets.hand import HandView
+from cardtable.tui.widgets.seat import SeatPanel
 from tests.tui.driver import my_turn, settle, table_config
 
 
@@ -56,3 +58,40 @@ async def test_a_card_marked_and_unmarked_paints_as_textual_draws_it_and_its_loo
         twin.refresh()
         assert twin.look() == card.look()
         assert painted(twin) == painted(card)
+
+
+def rules_found_by_textual(app: CardTableApp, widget: Widget) -> dict[str, object]:
+    """The widget's rules as Textual's stylesheet matches them afresh (which also sets them)."""
+    app.stylesheet.apply(widget, animate=False)
+    return dict(widget.styles.base._rules)
+
+
+async def test_cards_and_seats_restyled_from_a_combination_seen_before_get_the_rules_textual_finds() -> None:
+    app = CardTableApp(table_config("manille", ["human", "random", "random", "random"], seed=12, first_dealer=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await my_turn(pilot)
+        hand = table.query_one(HandView).query(CardWidget)
+        card = next(card for card in hand if "selected" not in card.classes)
+        face = card.face
+        assert face is not None
+        app.restyled.found.clear()
+        marks = (replace(face, illegal=not face.illegal), replace(face, trump=True, winning=True), face)
+        for marked in (*marks, *marks):  # the second time round, every combination has been seen
+            seen = len(app.restyled.found)
+            card.show(marked)
+            restyled = dict(card.styles.base._rules)
+            assert restyled == rules_found_by_textual(app, card)
+        assert len(app.restyled.found) == seen  # the second round found every combination kept
+        seat = table.query_one("#left", SeatPanel)
+        for acting in (True, False, True, False):
+            seat.set_class(acting, "acting")
+            assert dict(seat.styles.base._rules) == rules_found_by_textual(app, seat)
+        # A new stylesheet starts afresh: here Night, a table theme on the same Textual theme as Green felt, so
+        # that no class of the app changes, only the colours its rules give.
+        before = dict(card.styles.base._rules)
+        app.settings.theme = "night"
+        app.apply_theme()
+        await settle(pilot)
+        assert dict(card.styles.base._rules) != before  # the theme draws cards in colours of its own
+        card.show(marks[0])
+        assert dict(card.styles.base._rules) == rules_found_by_textual(app, card)

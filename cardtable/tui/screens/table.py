@@ -150,6 +150,9 @@ class TableScreen(StyledOnce, Screen[None], Generic[V]):
         #: announcement (a computer's call, what a call settled), which stays until a person at the keyboard
         #: acts, a newer one replaces it or a new hand is dealt.
         self.notice_text = ""
+        #: The log and the notice line, kept at hand: looking them up walks the whole screen, after every card.
+        self.table_log = TableLog(id="log")
+        self.notice_line = Static("", id="notice", markup=False)
         self.notice_lasts = False
         #: A hint is being worked out (in a thread: the level that hints may search).
         self.hinting = False
@@ -186,12 +189,12 @@ class TableScreen(StyledOnce, Screen[None], Generic[V]):
                     yield CardSpread(id="spread")
                     with Vertical(classes="seat-column"):
                         yield SeatPanel(id="right", classes="seat side")
-                yield Static("", id="notice", markup=False)
+                yield self.notice_line
                 yield Static("", id="prompt", markup=False)
             with Vertical(id="side"):
                 yield Static("", id="info", markup=False)
                 yield Static("", id="last-trick", markup=False)
-                yield TableLog(id="log")
+                yield self.table_log
         # The hand spans the whole width: twelve cards (Malilla's 48-card deck) need 72 columns.
         yield HandView(id="hand")
         yield KeysFooter(show_command_palette=False)
@@ -240,9 +243,9 @@ class TableScreen(StyledOnce, Screen[None], Generic[V]):
         self.update_classes({"-wide": wide, "-narrow": not wide, "-tall": tall, "-short": not tall})
 
     def clear_log(self) -> None:
-        for log in self.query("#log").results(TableLog):
-            log.texts.clear()
-            log.clear()
+        if self.table_log.is_attached:
+            self.table_log.texts.clear()
+            self.table_log.clear()
 
     def on_resize(self) -> None:
         self.end_motion()  # a card in flight would land where its place was before
@@ -884,7 +887,7 @@ class TableScreen(StyledOnce, Screen[None], Generic[V]):
         long announcement.  It goes when the turn moves on (``announce`` shows one that stays)."""
         self.notice_lasts = False
         if text != self.notice_text:
-            for notice in self.query("#notice").results(Static):
+            if (notice := self.notice_line).is_attached:
                 width = notice.content_region.width
                 wrapped = notice.has_class("-wrapped")
                 notice.set_class(wrap, "-wrapped")
@@ -902,12 +905,12 @@ class TableScreen(StyledOnce, Screen[None], Generic[V]):
     @property
     def logged(self) -> list[str]:
         """Every line of the log so far."""
-        return self.query_one("#log", TableLog).texts
+        return self.table_log.texts
 
     def log_line(self, text: str) -> None:
         # Not ``is_mounted``: that is only true once ``on_mount`` is over, and the log starts there.
-        for log in self.query("#log").results(TableLog):
-            log.add(text)
+        if self.table_log.is_attached:
+            self.table_log.add(text)
 
     # ------------------------------------------------------------------ keys
     def my_card_turn(self) -> bool:
