@@ -36,6 +36,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "uniform4": {"miss_weight": None, "exact_tricks": 4, "root_exact": 5},
     # Only the last two tricks of a playout solved exactly (the decision itself still from four cards in hand).
     "sharper2": {"miss_weight": 0.03, "proposals": 4, "exact_tricks": 2, "root_exact": 4},
+    # The partner's cards not weighed at all: a partner that searches is not the playout policy.
+    "partner1": {"miss_weight": 0.03, "proposals": 4, "partner_miss_weight": 1.0},
 }
 
 

@@ -283,11 +283,14 @@ class PlayLikelihood:
     """
 
     def __init__(self, game: PointTrickGame, trump: int | None, observer: int, miss: float = MISS_WEIGHT,
-                 turned: int | None = None, dealer: int = -1) -> None:  # fmt: skip
+                 turned: int | None = None, dealer: int = -1, partner_miss: float | None = None) -> None:  # fmt: skip
         self.playout = Playout(game, trump, observer)
         self.observer = observer
-        self.miss = miss
         players = game.rules.players
+        partner = (observer + 2) % 4 if players == 4 else -1
+        #: The factor of a miss by each seat (the partner's may differ: ``partner_miss``).
+        self.misses = [partner_miss if seat == partner and partner_miss is not None else miss
+                       for seat in range(players)]  # fmt: skip
         #: What every seat knew at the first card: the dealer's turned card is in the dealer's hand.
         self.known = [1 << turned if turned is not None and seat != dealer else 0 for seat in range(players)]
 
@@ -316,7 +319,7 @@ class PlayLikelihood:
                                 others |= cards
                         if (suit_of[low] != suit_of[high] or points[low] != points[high]
                                 or others & above[low] & ~above[high] & ~(1 << high)):  # fmt: skip
-                            weight *= self.miss
+                            weight *= self.misses[seat]
             playout.note_play(hand, seat, card, excluded)
             hand.apply(action)
         return weight
@@ -392,6 +395,8 @@ class PointTrickSearcher(SearchingPlayer[ViewT], Generic[ViewT]):
     #: turns it off (README has the figures).  The fast budget (hints) weighs no world: 16 drawn again would be
     #: worth too few.
     miss_weight: float | None = MISS_WEIGHT
+    #: The partner's misses count this much instead (``None``: as the others').
+    partner_miss_weight: float | None = None
 
     #: Weighed worlds are dealt this many times over and drawn again in proportion to their weights, so that the
     #: playouts go to the likely worlds (1: each world dealt is played, with its weight).
@@ -405,7 +410,8 @@ class PointTrickSearcher(SearchingPlayer[ViewT], Generic[ViewT]):
         budget = self.budget
         if self.miss_weight is None or budget.name == Budget.FAST:
             return search(rules, view, decision, rng, budget)
-        likelihood = PlayLikelihood(game, decision.playout.trump, view.seat, self.miss_weight, turned, dealer)
+        likelihood = PlayLikelihood(game, decision.playout.trump, view.seat, self.miss_weight, turned, dealer,
+                                    self.partner_miss_weight)  # fmt: skip
         log = view.log
 
         def weighed(hidden: Hidden) -> tuple[HandState, float]:

@@ -72,6 +72,34 @@ def test_a_world_counts_less_for_each_card_the_policy_would_not_have_played() ->
     assert dealt.hands == hand.hands and dealt.trick == hand.trick
 
 
+def test_the_partners_misses_can_count_apart_from_the_opponents() -> None:
+    rules = find_game("manille")
+    options = rules.parse_options({}, 4)
+    heuristic = make_computer(rules, "heuristic", random.Random(1))
+    hand = rules.new_hand(options, 4, 1, rules.random_deal(random.Random(3), options, 4, 1), [0] * 4)
+    while True:  # seat 0 to play in the fourth trick, the hand played without knocks
+        seat = hand.to_act
+        assert seat is not None
+        view = hand.view(seat)
+        if seat == 0 and view.only_plays and len(view.tricks) == 3:
+            break
+        hand.apply(heuristic.decide(view))
+    game = playout_game("manille", view)
+
+    def weighed(miss: float, partner_miss: float | None) -> PlayLikelihood:
+        return PlayLikelihood(game, view.trump, view.seat, miss, view.turned, view.dealer, partner_miss)
+
+    every_seat, opponents, partner = weighed(0.5, None), weighed(0.5, 1.0), weighed(1.0, 0.5)
+    partner_missed = 0
+    for hidden in rules.sample_hidden(view, random.Random(2), 30):
+        by_partner, by_opponents, by_all = (likelihood.replay(rules.dealt_from_view(view, hidden), view.log)
+                                            for likelihood in (partner, opponents, every_seat))  # fmt: skip
+        partner_missed += by_partner < 1
+        # A world's weight is the opponents' misses' times the partner's.
+        assert by_all == by_opponents * by_partner
+    assert partner_missed  # some worlds make the partner play against the policy
+
+
 def test_resampling_draws_each_world_in_proportion_to_its_weight() -> None:
     proposed: list[Any] = [(Hidden((i,)), None, w) for i, w in enumerate([1.0, 0.0001, 3.0, 0.5, 0.5])]
     kept = resampled(proposed, 10, random.Random(1))
