@@ -23,7 +23,7 @@ from textual.widget import Widget
 from cardtable.tui.widgets.card import CardWidget
 from cardtable.tui.widgets.seat import SeatPanel
 
-#: How many combinations are kept: a table shows a few hundred.
+#: How many combinations are kept (all are forgotten when more come): a table shows a few hundred.
 KEPT = 4096
 
 
@@ -70,9 +70,9 @@ class RestyledWidgets:
         if not (flags[1] or flags[2] or flags[3]):
             if len(self.found) >= KEPT:
                 self.found.clear()
-            self.found[key] = (dict(node.styles._base_styles._rules), flags)
+            self.found[key] = (dict(node.styles.base._rules), flags)
 
 
 def restyled_alone(node: DOMNode) -> TypeGuard[Widget]:
     """Whether ``node`` is styled through ``RestyledWidgets``: a card or a seat, without children."""
-    return isinstance(node, CardWidget | SeatPanel) and not node._nodes and not node.is_scrollable
+    return isinstance(node, CardWidget | SeatPanel) and not node._nodes

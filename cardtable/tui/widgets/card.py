@@ -7,7 +7,6 @@ screen out again.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -22,9 +21,9 @@ FACE_CLASSES = frozenset({"back", "trump", "illegal", "winning", "large", "empty
 
 #: How many looks ``PAINTED`` keeps: a table shows a few hundred (every card, marked or not, at two sizes).
 PAINTED_LOOKS = 2048
-#: Every card's paint by its look (see ``CardWidget.look``), most recently used last: shared by all cards,
-#: since a look comes back all the time (a card legal again, an empty place, the same card next deal).
-PAINTED: OrderedDict[tuple[Any, ...], list[Strip]] = OrderedDict()
+#: Every card's paint by its look (see ``CardWidget.look``), emptied when full: shared by all cards, since a
+#: look comes back all the time (a card legal again, an empty place, the same card next deal).
+PAINTED: dict[tuple[Any, ...], list[Strip]] = {}
 
 
 @dataclass(frozen=True)
@@ -89,7 +88,7 @@ class CardWidget(Static):
         opacity.  Two cards with the same look paint the same lines."""
         styles = self.styles
         return (self.outer_size, self._text, self.border_title, self.border_subtitle,
-                frozenset(styles._base_styles._rules.items()), frozenset(styles._inline_styles._rules.items()),
+                frozenset(styles.base._rules.items()), frozenset(styles.inline._rules.items()),
                 self.background_colors, self.visual_style, tuple(self.get_line_filters()), self.opacity,
                 id(self.app.ansi_theme), self.app.native_ansi_color)  # fmt: skip
 
@@ -103,11 +102,9 @@ class CardWidget(Static):
         lines = PAINTED.get(look)
         if lines is None:
             lines = super().render_lines(self.outer_size.region)
+            if len(PAINTED) >= PAINTED_LOOKS:
+                PAINTED.clear()
             PAINTED[look] = lines
-            if len(PAINTED) > PAINTED_LOOKS:
-                PAINTED.popitem(last=False)
-        else:
-            PAINTED.move_to_end(look)
         lines = lines[crop.y : crop.bottom]
         if crop.column_span != (0, self.outer_size.width):
             return [line.crop(*crop.column_span) for line in lines]
