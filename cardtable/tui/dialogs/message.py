@@ -10,10 +10,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from cardtable.engine.words import holder
+from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
 
 
-class NoticeDialog(StyledOnce, ModalScreen[None]):
+class NoticeDialog(StyledOnce, SeeThrough, ModalScreen[None]):
     BINDINGS = [Binding("enter,escape,space", "close", "Close")]
 
     def __init__(self, title: str, text: str) -> None:
@@ -34,7 +35,7 @@ class NoticeDialog(StyledOnce, ModalScreen[None]):
         self.dismiss(None)
 
 
-class ConfirmDialog(StyledOnce, ModalScreen[bool]):
+class ConfirmDialog(StyledOnce, SeeThrough, ModalScreen[bool]):
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
@@ -57,7 +58,7 @@ class ConfirmDialog(StyledOnce, ModalScreen[bool]):
         self.dismiss(value)
 
 
-class HandOverScreen(StyledOnce, ModalScreen[None]):
+class HandOverScreen(StyledOnce, SeeThrough, ModalScreen[None]):
     """Hides the table while the keyboard passes to the next player (hot-seat)."""
 
     BINDINGS = [Binding("enter", "ready", "I am NAME")]

@@ -16,13 +16,14 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.engine.game import Action
+from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
 
 #: The rows the menu leaves free: the hand and the footer below, the dialog's title, text and borders.
 ROWS_KEPT = 12
 
 
-class TalkDialog(StyledOnce, ModalScreen[Action | None]):
+class TalkDialog(StyledOnce, SeeThrough, ModalScreen[Action | None]):
     """Returns the chosen statement, or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Back", show=True)]
