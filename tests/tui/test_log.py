@@ -7,12 +7,14 @@ from typing import Any
 
 import pytest
 from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.widget import Widget
 
 from cardtable.engine.game import Action
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.call import CallDialog
 from cardtable.tui.screens.table import TableScreen
-from cardtable.tui.widgets.log import TableLog
+from cardtable.tui.widgets.log import SteppedScrollBar, TableLog
 from tests.tui.driver import table_config
 from tests.tui.test_snapshots import RANDOM_SEATS, truco_match
 
@@ -59,3 +61,36 @@ async def test_the_log_is_wrapped_to_the_wide_side_panel_from_its_first_line_and
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert wrapped_as_they_should_be(app, table)[0] == "Truco: You, East, North, West."
+
+
+async def test_the_logs_scroll_bar_repaints_when_its_thumb_moves_and_only_then() -> None:
+    class LogApp(App[None]):
+        CSS = "TableLog { height: 10; width: 30; }"
+
+        def compose(self) -> ComposeResult:
+            yield TableLog(id="log")
+
+    def painted(bar: Widget) -> list[list[tuple[str, object]]]:
+        return [
+            [(segment.text, segment.style) for segment in strip] for strip in Widget.render_lines(bar, bar.size.region)
+        ]
+
+    app = LogApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        log = app.query_one(TableLog)
+        moves = 0
+        for n in range(1, 120):
+            drawn_before = getattr(log.vertical_scrollbar, "_drawn", None)
+            log.add(f"line {n}")
+            await pilot.pause(0)
+            bar = log.vertical_scrollbar
+            assert isinstance(bar, SteppedScrollBar)
+            if not bar.display:
+                assert n <= 10
+                continue
+            moves += bar._drawn != drawn_before
+            shown = painted(bar)  # what the bar holds since it last repainted
+            bar.refresh()
+            assert shown == painted(bar), f"the bar did not repaint after line {n}"
+        # The thumb of a long log moves in eighths of a cell: far fewer repaints than lines.
+        assert 5 < moves < 60

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from math import ceil
 from typing import Self
 
 from rich.console import RenderableType
@@ -9,8 +10,52 @@ from rich.style import Style
 from textual import events
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.widgets import RichLog
+
+
+class SteppedScrollBar(ScrollBar):
+    """A vertical scroll bar that repaints only when the thumb it draws moves or changes length.
+
+    Textual's repaints whenever the log's length or scroll changes: every new line.  Drawn in eighths of a
+    cell, the thumb of a long log moves far less often than that, and each repaint of the bar also asks the
+    compositor for every line beside it.
+    """
+
+    window_virtual_size: Reactive[int] = Reactive(100, repaint=False)
+    window_size: Reactive[int] = Reactive(0, repaint=False)
+    position: Reactive[float] = Reactive(0, repaint=False)
+    #: The bar's cells as last asked for (``None``: not yet).
+    _drawn: tuple[object, ...] | None = None
+
+    def cells(self) -> tuple[object, ...]:
+        """The bar as it would be drawn now, in the renderer's default colours (they do not move)."""
+        window_size = self.window_size if self.window_size < self.window_virtual_size else 0
+        bar = self.renderer.render_bar(
+            size=self.size.height,
+            virtual_size=ceil(self.window_virtual_size),
+            window_size=ceil(window_size),
+            position=self.position,
+            thickness=self.thickness,
+            vertical=self.vertical,
+        )
+        return tuple(bar.segments)
+
+    def repaint_if_moved(self) -> None:
+        drawn = self.cells()
+        if drawn != self._drawn:
+            self._drawn = drawn
+            self.refresh()
+
+    def watch_window_virtual_size(self) -> None:
+        self.repaint_if_moved()
+
+    def watch_window_size(self) -> None:
+        self.repaint_if_moved()
+
+    def watch_position(self) -> None:
+        self.repaint_if_moved()
 
 
 class TableLog(RichLog):
@@ -68,10 +113,28 @@ class TableLog(RichLog):
         if overflowed != (self.virtual_size.height > height):
             self.refresh(layout=True)  # the lines no longer fit: the scrollbar may change, so the layout
         elif self.show_vertical_scrollbar:
-            self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
+            # The bar's length and its position change together: it compares what it draws once both are set
+            # (compared between the two, the thumb would seem to move on every line).
+            bar = self.vertical_scrollbar
+            bar.set_reactive(ScrollBar.window_virtual_size, self.virtual_size.height)
+            if self.auto_scroll if scroll_end is None else scroll_end:
+                self.scroll_end(animate=animate, immediate=True, x_axis=False)
+            if isinstance(bar, SteppedScrollBar):
+                bar.repaint_if_moved()
+            return self
         if self.auto_scroll if scroll_end is None else scroll_end:
             self.scroll_end(animate=animate, immediate=True, x_axis=False)
         return self
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        # Textual's own property, with the stepped bar in place of its ScrollBar.
+        if self._vertical_scrollbar is None:
+            bar = SteppedScrollBar(vertical=True, name="vertical", thickness=self.scrollbar_size_vertical)
+            bar.display = False
+            self._vertical_scrollbar = bar
+            self.app._start_widget(self, bar)
+        return self._vertical_scrollbar
 
     def on_resize(self, event: events.Resize) -> None:
         # Before the first size, RichLog's own handler writes the held-back lines at it, after this one.
