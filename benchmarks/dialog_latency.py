@@ -121,7 +121,9 @@ async def measure(game: str, players: int, size: tuple[int, int], times: int, fr
                     figures[way][step].append((end - started) * 1000)
                     figures[way][f"{step}_cpu"].append((time.process_time() - cpu) * 1000)
         SeeThrough.render = ours  # type: ignore[method-assign]
-    return {way: {name: statistics.median(values) for name, values in by_step.items()} for way, by_step in figures.items()}
+    return {
+        way: {name: statistics.median(values) for name, values in by_step.items()} for way, by_step in figures.items()
+    }
 
 
 def main() -> None:
