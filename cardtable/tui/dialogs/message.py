@@ -10,11 +10,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from cardtable.engine.words import holder
+from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
 
 
-class NoticeDialog(StyledOnce, SeeThrough, ModalScreen[None]):
+class NoticeDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
     BINDINGS = [Binding("enter,escape,space", "close", "Close")]
 
     def __init__(self, title: str, text: str) -> None:
@@ -35,7 +36,7 @@ class NoticeDialog(StyledOnce, SeeThrough, ModalScreen[None]):
         self.dismiss(None)
 
 
-class ConfirmDialog(StyledOnce, SeeThrough, ModalScreen[bool]):
+class ConfirmDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[bool]):
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
@@ -58,7 +59,7 @@ class ConfirmDialog(StyledOnce, SeeThrough, ModalScreen[bool]):
         self.dismiss(value)
 
 
-class HandOverScreen(StyledOnce, SeeThrough, ModalScreen[None]):
+class HandOverScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
     """Hides the table while the keyboard passes to the next player (hot-seat)."""
 
     BINDINGS = [Binding("enter", "ready", "I am NAME")]

@@ -16,6 +16,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.engine.game import Action
+from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
 
@@ -23,7 +24,7 @@ from cardtable.tui.styled_once import StyledOnce
 ROWS_KEPT = 12
 
 
-class TalkDialog(StyledOnce, SeeThrough, ModalScreen[Action | None]):
+class TalkDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[Action | None]):
     """Returns the chosen statement, or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Back", show=True)]

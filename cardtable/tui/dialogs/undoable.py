@@ -12,6 +12,7 @@ from textual.binding import ActiveBinding
 from textual.screen import ModalScreen, Screen
 
 from cardtable.tui.keys import UNDO_BINDING
+from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
 
@@ -48,7 +49,7 @@ def shown_bindings(bindings: dict[str, ActiveBinding], undo_now: bool) -> dict[s
     return {key: active for key, active in bindings.items() if active.binding.action != UNDO_BINDING.action}
 
 
-class UndoableDialog(StyledOnce, SeeThrough, ModalScreen[R]):
+class UndoableDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[R]):
     """A dialog over the table (a decision's, the score sheet): the undo key, forwarded to the table under it."""
 
     def undo_table(self) -> Undoer | None:

@@ -14,6 +14,7 @@ from cardtable.files import UnreadableFile, describe_os_error
 from cardtable.games import find_game
 from cardtable.stats import MatchSummary, Statistics
 from cardtable.tui.dialogs.export import ExportDialog
+from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.screens.watch import when
 from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.widgets.footer import KeysFooter
@@ -38,7 +39,7 @@ def result_text(summary: MatchSummary) -> str:
     return f"{'Won' if summary.won else 'Lost'} {summary.score}{special}"
 
 
-class HistoryScreen(StyledOnce, Screen[None]):
+class HistoryScreen(LaidOutOnce, StyledOnce, Screen[None]):
     BINDINGS = [
         Binding("enter,w", "watch", "Watch"),
         Binding("s", "star", "Star"),

@@ -13,11 +13,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from cardtable.tui.keys import OTHER_KEYS, KeyRow
+from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
 
 
-class KeysScreen(StyledOnce, SeeThrough, ModalScreen[None]):
+class KeysScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,enter,q", "close", "Close")]
 
     def __init__(self, rows: Sequence[KeyRow]) -> None:

@@ -18,11 +18,12 @@ from cardtable.engine.options import option_fields
 from cardtable.games import find_game
 from cardtable.saves import SeatConfig, TableConfig, default_seats
 from cardtable.tui.games import parts_for, playable_games
+from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.widgets.footer import KeysFooter
 
 
-class NewGameScreen(StyledOnce, Screen[TableConfig | None]):
+class NewGameScreen(LaidOutOnce, StyledOnce, Screen[TableConfig | None]):
     BINDINGS = [Binding("escape", "cancel", "Back"), Binding("ctrl+s", "start", "Start")]
 
     def __init__(self, game: str | None = None) -> None:

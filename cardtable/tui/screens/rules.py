@@ -8,11 +8,12 @@ from textual.screen import Screen
 from textual.widgets import MarkdownViewer
 
 from cardtable.assets_access import rules_text
+from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.widgets.footer import KeysFooter
 
 
-class RulesScreen(StyledOnce, Screen[None]):
+class RulesScreen(LaidOutOnce, StyledOnce, Screen[None]):
     BINDINGS = [Binding("escape,q,r", "close", "Back")]
 
     def __init__(self, game: str) -> None:

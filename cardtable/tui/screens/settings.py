@@ -14,6 +14,7 @@ from textual.widgets import Button, Label, Select, Static
 from cardtable.saves import CARD_SIZES, DECK_STYLES, EXPERT_BUDGETS, SPEEDS, Settings
 from cardtable.tui.host import TableHost
 from cardtable.tui.keys import first_key
+from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.themes import TABLE_THEMES, table_theme_name
@@ -27,7 +28,7 @@ DECK_LABELS = {"theme": "As the theme draws it", "two": "Two colours", "four": "
 BUDGET_LABELS = {"fast": "Fast (quick, weaker)", "normal": "Normal", "strong": "Strong (slower, stronger)"}
 
 
-class SettingsScreen(StyledOnce, SeeThrough, ModalScreen[None]):
+class SettingsScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
     """Each choice is applied and saved as it is made; Esc or Done closes the screen."""
 
     BINDINGS = [Binding("escape", "close", "Done")]

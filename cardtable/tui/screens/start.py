@@ -16,6 +16,7 @@ from cardtable.games import available_games, find_game
 from cardtable.saves import FoundMatch, Settings
 from cardtable.tui.games import parts_for
 from cardtable.tui.host import TableHost
+from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.sides import score_line, score_lines
 from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.themes import theme_label
@@ -53,7 +54,7 @@ def saved_when(modified: float, now: float | None = None) -> str:
     return time.strftime("%d %b %H:%M", time.localtime(modified))
 
 
-class StartScreen(StyledOnce, Screen[str]):
+class StartScreen(LaidOutOnce, StyledOnce, Screen[str]):
     """Dismisses with "resume:N" (the Nth of the unfinished matches), "new", "rules:GAME", "stats", "history",
     "settings" or "quit"."""
 
@@ -135,7 +136,7 @@ class StartScreen(StyledOnce, Screen[str]):
         self.dismiss(what)
 
 
-class TooSmallScreen(StyledOnce, Screen[None]):
+class TooSmallScreen(LaidOutOnce, StyledOnce, Screen[None]):
     """Shown instead of a broken layout while the terminal is below the table's minimum size."""
 
     def __init__(self, width: int, height: int) -> None:

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from cardtable.games import find_game
 from cardtable.stats import GroupStats, StatsFailed, load_statistics, percent
+from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.widgets.footer import KeysFooter
 
@@ -55,7 +56,7 @@ def running_rate(results: list[bool]) -> list[float]:
     return rates
 
 
-class StatsScreen(StyledOnce, Screen[None]):
+class StatsScreen(LaidOutOnce, StyledOnce, Screen[None]):
     BINDINGS = [
         Binding("h", "history", "Match history"),
         Binding("r", "rebuild", "Rebuild"),

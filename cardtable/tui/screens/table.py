@@ -46,6 +46,7 @@ from cardtable.tui.games import parts_for
 from cardtable.tui.games.base import SeenTrick, TableParts, says
 from cardtable.tui.host import TableHost
 from cardtable.tui.keys import CALL_KEYS, TABLE_BINDINGS, first_key
+from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.motion import CardMotion, Move, centred, motion_wanted
 from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
 from cardtable.tui.sides import score_lines, side_name, sides
@@ -85,7 +86,7 @@ class Next(StrEnum):
     QUIT = "quit"
 
 
-class TableScreen(StyledOnce, Screen[None], Generic[V]):
+class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
     """The table of one match, drawn from the views of type ``V`` its game's parts read."""
 
     BINDINGS = [*TABLE_BINDINGS]

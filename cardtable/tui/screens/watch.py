@@ -26,6 +26,7 @@ from cardtable.tui.dialogs.export import ExportDialog
 from cardtable.tui.games import parts_for
 from cardtable.tui.games.base import TableParts, says
 from cardtable.tui.host import TableHost
+from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.sides import score_line
 from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.widgets.footer import KeysFooter
@@ -40,7 +41,7 @@ def when(finished: str) -> str:
     return finished.replace("T", " ")[:16]
 
 
-class WatchScreen(StyledOnce, Screen[None]):
+class WatchScreen(LaidOutOnce, StyledOnce, Screen[None]):
     """The table of a finished match, at a point chosen with the keys: (hand, actions done in it)."""
 
     BINDINGS = [

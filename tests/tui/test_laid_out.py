@@ -1,0 +1,60 @@
+"""A resize that leaves a screen's size as it was lays nothing out again; a real one lays out every screen."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from textual.screen import Screen
+from textual.widgets import Static
+
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.dialogs.message import NoticeDialog
+from cardtable.tui.screens.table import TableScreen
+from tests.tui.driver import my_turn, settle, table_config
+
+
+@pytest.fixture
+def layouts(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    counted: Counter[str] = Counter()
+    refresh_layout = Screen._refresh_layout
+
+    def counting(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
+        counted[type(screen).__name__] += 1
+        refresh_layout(screen, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counting)
+    return counted
+
+
+async def test_a_dialog_is_laid_out_twice_as_it_opens_and_the_table_beneath_not_at_all(layouts: Counter[str]) -> None:
+    app = CardTableApp(table_config("manille", ["human", "random", "random", "random"], seed=12, first_dealer=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await my_turn(pilot)
+        layouts.clear()
+        app.push_screen(NoticeDialog("Hint", "Play the ace."))
+        for _ in range(5):
+            await settle(pilot)
+        # As it mounts, and once its widgets know their sizes: not again for the resize a new screen hears of.
+        assert layouts == Counter({"NoticeDialog": 2})
+        # A widget mounted on the table beneath the dialog is laid out, and shows, once the dialog closes.
+        await table.mount(Static("under the dialog", id="beneath"))
+        app.pop_screen()
+        await settle(pilot)
+        await settle(pilot)
+        assert table.query_one("#beneath").region.height == 1
+
+
+async def test_a_resize_under_a_dialog_lays_out_the_dialog_and_the_table(layouts: Counter[str]) -> None:
+    app = CardTableApp(table_config("manille", ["human", "random", "random", "random"], seed=12, first_dealer=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await my_turn(pilot)
+        app.push_screen(NoticeDialog("Hint", "Play the ace."))
+        for _ in range(3):
+            await settle(pilot)
+        layouts.clear()
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert layouts["NoticeDialog"] >= 1 and layouts["TableScreen"] >= 1
+        assert isinstance(table, TableScreen) and table.size == app.screen.size == (120, 40)
