@@ -7,10 +7,12 @@ end of the last frame painted for it, frames within ``QUIET`` of each other coun
 frame is also turned into what the terminal driver would write, as in ``table_latency.py``.  ``cpu`` is the
 process's processor time over the same span.
 
-Each table is measured twice in the same run, one way after the other, per opening: with the dialog's
-dimmed background drawn from the lines of the table (``cardtable.tui.see_through``, what the table does) and
-with Textual's own translucent background (the table's lines through Rich and back, as before): the
-difference between the two rows is the change, the load of the machine being the same for both.
+Each table is measured two ways in the same run, one after the other at every opening: the table's way
+(the dialog's dimmed background drawn from the lines of the table beneath, ``cardtable.tui.see_through``,
+and no layout for a resize that changes no size, ``cardtable.tui.laid_out``) and Textual's (the table's
+lines through Rich and back for the background, every screen laid out again on the resize a new screen
+hears of): the difference between the two rows is what those two change, the load of the machine being the
+same for both.
 
 Run: ``python benchmarks/dialog_latency.py [--times 30] [--game manille:4] [--size 120x40]``.
 """
@@ -97,20 +99,22 @@ async def measure(game: str, players: int, size: tuple[int, int], times: int, fr
     from cardtable.saves import SeatConfig, TableConfig, default_seats
     from cardtable.tui.app import CardTableApp
     from cardtable.tui.dialogs.message import NoticeDialog
+    from cardtable.tui.laid_out import LaidOutOnce
     from cardtable.tui.see_through import SeeThrough
 
     seats = [SeatConfig("You" if n == 0 else f"P{n}", seat.kind) for n, seat in enumerate(default_seats(game, players))]
     app = CardTableApp(TableConfig(game, players, seats, {}, 1, 0))
-    ours = SeeThrough.render
+    ours = SeeThrough.render, LaidOutOnce._screen_resized
+    textuals = Screen.render, Screen._screen_resized
     figures: dict[str, dict[str, list[float]]] = {
-        way: {"open": [], "open_cpu": [], "close": [], "close_cpu": []} for way in ("drawn from lines", "through Rich")
+        way: {"open": [], "open_cpu": [], "close": [], "close_cpu": []} for way in ("the table's", "Textual's")
     }
     async with app.run_test(size=size) as pilot:
         await to_your_first_card(pilot)
         await frames.quiet()
         for _ in range(times):
             for way in figures:
-                SeeThrough.render = ours if way == "drawn from lines" else Screen.render  # type: ignore[method-assign]
+                SeeThrough.render, LaidOutOnce._screen_resized = ours if way == "the table's" else textuals  # type: ignore[method-assign,assignment]
                 for step in ("open", "close"):
                     cpu, started = time.process_time(), time.perf_counter()
                     if step == "open":
@@ -120,7 +124,7 @@ async def measure(game: str, players: int, size: tuple[int, int], times: int, fr
                     end = await frames.settled_since(started)
                     figures[way][step].append((end - started) * 1000)
                     figures[way][f"{step}_cpu"].append((time.process_time() - cpu) * 1000)
-        SeeThrough.render = ours  # type: ignore[method-assign]
+        SeeThrough.render, LaidOutOnce._screen_resized = ours  # type: ignore[method-assign,assignment]
     return {
         way: {name: statistics.median(values) for name, values in by_step.items()} for way, by_step in figures.items()
     }
@@ -145,17 +149,17 @@ def main() -> None:
     frames.install()
     reference = bare_deals_per_second(1.0, 0)
     print(f"load average {os.getloadavg()[0]:.2f}; calibration: bare Manille loop {reference:,.0f} deals/s")
-    print(f"{'table':<10} {'size':>7} {'background':<17} {'open':>6} {'cpu':>6} {'close':>6} {'cpu':>6}"
+    print(f"{'table':<10} {'size':>7} {'way':<11} {'open':>6} {'cpu':>6} {'close':>6} {'cpu':>6}"
           "   (ms, medians)")  # fmt: skip
     results = []
     for game, players in tables:
         for size in sizes:
             measured = asyncio.run(measure(game, players, size, args.times, frames))
             for way, figures in measured.items():
-                print(f"{game + ' ' + str(players):<10} {size[0]:>3}x{size[1]:<3} {way:<17} {figures['open']:>6.1f}"
+                print(f"{game + ' ' + str(players):<10} {size[0]:>3}x{size[1]:<3} {way:<11} {figures['open']:>6.1f}"
                       f" {figures['open_cpu']:>6.1f} {figures['close']:>6.1f} {figures['close_cpu']:>6.1f}",
                       flush=True)  # fmt: skip
-                results.append({"game": game, "players": players, "size": f"{size[0]}x{size[1]}", "background": way,
+                results.append({"game": game, "players": players, "size": f"{size[0]}x{size[1]}", "way": way,
                                 **figures})  # fmt: skip
     if args.json:
         args.json.write_text(json.dumps({"calibration": reference, "tables": results}, indent=1))
