@@ -27,6 +27,10 @@ class HandView(Horizontal):
 
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
+        #: Every card widget of the row, in order: those showing a card and, in a one-row hand that has been
+        #: played from, empty places at both ends.
+        self.places: list[CardWidget] = []
+        #: The places showing the hand's cards, in display order (what a position counts from).
         self.cards: list[CardWidget] = []
         self.title_text: str | None = None
 
@@ -42,14 +46,25 @@ class HandView(Horizontal):
 
         ``large`` draws the cards large; more than ``row`` cards (Tarot's 18 and 24) go on two rows.
         """
-        self.set_class(len(faces) > row, "two-rows")
+        two_rows = len(faces) > row
+        places = self.places
+        # A card played from a one-row hand leaves an empty place rather than a widget fewer: a widget removed
+        # lays the whole screen out again (most of what your card costs to show), an empty place only repaints.
+        # The cards keep to the middle places, so the hand stays centred to within half a card.
+        kept = not two_rows and not self.has_class("two-rows") and large == self.has_class("large")
+        if not kept or len(faces) > len(places):
+            while len(places) < len(faces):
+                card = CardWidget()
+                places.append(card)
+                self.mount(card)
+            while len(places) > len(faces):
+                places.pop().remove()
+        self.set_class(two_rows, "two-rows")
         self.set_class(large, "large")
-        while len(self.cards) < len(faces):
-            card = CardWidget()
-            self.cards.append(card)
-            self.mount(card)
-        while len(self.cards) > len(faces):
-            self.cards.pop().remove()
+        first = (len(places) - len(faces)) // 2
+        self.cards = places[first : first + len(faces)]
+        for place in places[:first] + places[first + len(faces) :]:
+            place.clear(large)
         for position, (card, face) in enumerate(zip(self.cards, faces, strict=True)):
             illegal = legal is not None and face.index not in legal
             card.show(replace(face, illegal=illegal, subtitle=str(position + 1) if position < 9 else ""), large)
@@ -65,8 +80,9 @@ class HandView(Horizontal):
         self._mark_cursor()
 
     def _mark_cursor(self) -> None:
-        for position, card in enumerate(self.cards):
-            card.set_class(position == self.cursor, "selected")
+        selected = self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
+        for place in self.places:
+            place.set_class(place is selected, "selected")
 
     def move(self, step: int) -> None:
         if self.cards:
