@@ -24,12 +24,11 @@ import asyncio
 import json
 import os
 import statistics
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 from bare_reference import bare_deals_per_second
+from table_setup import add_table_arguments, table_home, tables_and_sizes
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -37,7 +36,6 @@ QUIET = 0.06
 #: Seconds after which a change whose frames have not settled stops the run.
 GIVE_UP = 5.0
 TABLES = [("manille", 4), ("truco", 4), ("tarot", 4)]
-SIZES = [(80, 24), (120, 40)]
 
 
 class Frames:
@@ -133,18 +131,10 @@ async def measure(game: str, players: int, size: tuple[int, int], times: int, fr
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--times", type=int, default=30, help="dialogs opened and closed per table and way")
-    parser.add_argument("--game", action="append", help="GAME or GAME:PLAYERS (repeatable)")
-    parser.add_argument("--size", action="append", help="WIDTHxHEIGHT (repeatable); default 80x24 and 120x40")
-    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    add_table_arguments(parser)
     args = parser.parse_args()
-    tables = TABLES
-    if args.game:
-        tables = [(g.split(":")[0], int(g.split(":")[1]) if ":" in g else 4) for g in args.game]
-    sizes = [(int(s.split("x")[0]), int(s.split("x")[1])) for s in args.size] if args.size else SIZES
-    home = tempfile.mkdtemp(prefix="cardtable-dialogs-")
-    os.environ["CARDTABLE_HOME"] = home
-    os.environ["CARDTABLE_NO_ANIMATION"] = "1"
-    Path(home, "settings.json").write_text(json.dumps({"speed": "instant", "animations": False}))
+    tables, sizes = tables_and_sizes(args, TABLES)
+    table_home("cardtable-dialogs-", "instant")
     frames = Frames()
     frames.install()
     reference = bare_deals_per_second(1.0, 0)

@@ -49,17 +49,16 @@ import json
 import os
 import pstats
 import statistics
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from bare_reference import bare_deals_per_second
+from table_setup import add_table_arguments, table_home, tables_and_sizes
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -71,7 +70,6 @@ QUIET = 0.06
 GIVE_UP = 2.0
 #: (game, players) measured by default.
 TABLES = [("manille", 4), ("malilla", 4), ("truco", 4), ("tarot", 4), ("truco", 6), ("tarot", 5)]
-SIZES = [(80, 24), (120, 40)]
 #: With ``--expert``: seconds between two keys the typist sends, and how long a key's frame is waited for.
 KEY_EVERY = 0.05
 KEY_GIVE_UP = 1.0
@@ -484,23 +482,13 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=30, help="computer cards measured per table (default 30)")
     parser.add_argument("--speed", default="normal", choices=["slow", "normal", "fast", "instant"],
                         help="the computers' speed setting (default normal, the table's own)")  # fmt: skip
-    parser.add_argument("--game", action="append", help="GAME or GAME:PLAYERS (repeatable); default: six tables")
-    parser.add_argument("--size", action="append", help="WIDTHxHEIGHT (repeatable); default 80x24 and 120x40")
     parser.add_argument("--profile", action="store_true", help="profile the measured windows (slower)")
     parser.add_argument("--expert", action="store_true",
                         help="Expert computers, and keys timed while they think and while they pause")  # fmt: skip
-    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    add_table_arguments(parser)
     args = parser.parse_args()
-    tables = TABLES
-    if args.game:
-        tables = [(g.split(":")[0], int(g.split(":")[1]) if ":" in g else 4) for g in args.game]
-    sizes = [(int(s.split("x")[0]), int(s.split("x")[1])) for s in args.size] if args.size else SIZES
-    home = tempfile.mkdtemp(prefix="cardtable-latency-")
-    os.environ["CARDTABLE_HOME"] = home
-    # Motion off, twice over: a card in flight is drawn over the frames that follow, which would be measured
-    # as the card's own; the figures are those of the table itself.
-    os.environ["CARDTABLE_NO_ANIMATION"] = "1"
-    Path(home, "settings.json").write_text(json.dumps({"speed": args.speed, "animations": False}))
+    tables, sizes = tables_and_sizes(args, TABLES)
+    table_home("cardtable-latency-", args.speed)
     profile = cProfile.Profile() if args.profile else None
     reference = bare_deals_per_second(1.0, 0)
     print(f"load average {os.getloadavg()[0]:.2f}; calibration: bare Manille loop {reference:,.0f} deals/s")

@@ -19,17 +19,15 @@ import asyncio
 import json
 import os
 import statistics
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 from bare_reference import bare_deals_per_second
 from dialog_latency import Frames, to_your_first_card
+from table_setup import add_table_arguments, table_home, tables_and_sizes
 from textual.screen import Screen
 
 TABLES = [("manille", 4), ("malilla", 4), ("truco", 4), ("tarot", 4)]
-SIZES = [(80, 24), (120, 40)]
 
 
 async def measure(
@@ -76,18 +74,10 @@ async def measure(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cards", type=int, default=16, help="your cards measured per table (default 16)")
-    parser.add_argument("--game", action="append", help="GAME or GAME:PLAYERS (repeatable)")
-    parser.add_argument("--size", action="append", help="WIDTHxHEIGHT (repeatable); default 80x24 and 120x40")
-    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    add_table_arguments(parser)
     args = parser.parse_args()
-    tables = TABLES
-    if args.game:
-        tables = [(g.split(":")[0], int(g.split(":")[1]) if ":" in g else 4) for g in args.game]
-    sizes = [(int(s.split("x")[0]), int(s.split("x")[1])) for s in args.size] if args.size else SIZES
-    home = tempfile.mkdtemp(prefix="cardtable-your-card-")
-    os.environ["CARDTABLE_HOME"] = home
-    os.environ["CARDTABLE_NO_ANIMATION"] = "1"
-    Path(home, "settings.json").write_text(json.dumps({"speed": "slow", "animations": False}))
+    tables, sizes = tables_and_sizes(args, TABLES)
+    table_home("cardtable-your-card-", "slow")
     frames = Frames()
     frames.install()
     reference = bare_deals_per_second(1.0, 0)

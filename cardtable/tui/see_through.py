@@ -54,9 +54,8 @@ def tinted_style(base: RichStyle, tint: Color, style: RichStyle | None) -> RichS
 
 def tinted_strip(strip: Strip, base: RichStyle, tint: Color) -> Strip:
     segments = [
-        segment if control else Segment(text, tinted_style(base, tint, style))
+        segment if segment.control else Segment(segment.text, tinted_style(base, tint, segment.style))
         for segment in strip
-        for text, style, control in (segment,)
     ]
     return Strip(segments, strip.cell_length)
 

@@ -1,0 +1,39 @@
+"""What the table benchmarks share: which tables and sizes to open, and a home for their settings and saves."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import tempfile
+from pathlib import Path
+
+#: The terminal sizes measured when none is named.
+SIZES = [(80, 24), (120, 40)]
+
+
+def add_table_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", action="append", help="GAME or GAME:PLAYERS (repeatable)")
+    parser.add_argument("--size", action="append", help="WIDTHxHEIGHT (repeatable); default 80x24 and 120x40")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+
+
+def tables_and_sizes(
+    args: argparse.Namespace, tables: list[tuple[str, int]]
+) -> tuple[list[tuple[str, int]], list[tuple[int, int]]]:
+    """The (game, players) and (width, height) the arguments name, or ``tables`` and ``SIZES``."""
+    if args.game:
+        tables = [(g.split(":")[0], int(g.split(":")[1]) if ":" in g else 4) for g in args.game]
+    sizes = [(int(s.split("x")[0]), int(s.split("x")[1])) for s in args.size] if args.size else SIZES
+    return tables, sizes
+
+
+def table_home(prefix: str, speed: str) -> str:
+    """A fresh home for the table's settings and saves, at ``speed``, with motion off twice over (the setting
+    and the environment): a card in flight is drawn over the frames that follow, which would be measured as
+    the card's own; the figures are those of the table itself."""
+    home = tempfile.mkdtemp(prefix=prefix)
+    os.environ["CARDTABLE_HOME"] = home
+    os.environ["CARDTABLE_NO_ANIMATION"] = "1"
+    Path(home, "settings.json").write_text(json.dumps({"speed": speed, "animations": False}))
+    return home
