@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
 import pytest
 from textual.widget import Widget
 
+from cardtable.engine.game import Action
+from cardtable.engine.loop import deal_rng
+from cardtable.engine.match import Match
+from cardtable.engine.players import make_computer
+from cardtable.games import find_game
 from cardtable.tui.app import CardTableApp
+from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.card import CardWidget
 from cardtable.tui.widgets.hand import HandView
 from tests.tui.driver import my_turn, settled, table_config
 
 
-async def test_a_card_played_leaves_an_empty_place_the_hand_centred_and_nothing_laid_out(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # What the hand asks of Textual that lays the screen out: a layout of the row or a card, a card removed.
+def layouts_asked_of_the_hand(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """What the hand asks of Textual that lays the screen out, counted from now: a layout of the hand or of one
+    of its cards, a card removed."""
     asked: Counter[str] = Counter()
     refresh, remove = Widget.refresh, Widget.remove
 
@@ -36,6 +42,13 @@ async def test_a_card_played_leaves_an_empty_place_the_hand_centred_and_nothing_
 
     monkeypatch.setattr(Widget, "refresh", refreshing)
     monkeypatch.setattr(Widget, "remove", removing)
+    return asked
+
+
+async def test_a_card_played_leaves_an_empty_place_the_hand_centred_and_nothing_laid_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked = layouts_asked_of_the_hand(monkeypatch)
     app = CardTableApp(table_config("manille", ["human", "random", "random", "random"], seed=12, first_dealer=0))
     async with app.run_test(size=(80, 24)) as pilot:
         table = await my_turn(pilot)
@@ -61,3 +74,36 @@ async def test_a_card_played_leaves_an_empty_place_the_hand_centred_and_nothing_
         assert hand.cursor == cursor and hand.cards == shown and table.my_card_turn()
         await pilot.press("2")
         assert hand.cursor == 1
+
+
+async def test_a_card_played_from_two_rows_empties_the_last_place_and_lays_nothing_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tarot's 18 cards lie on two rows (a grid filled row by row): the cards keep to the first places, so the
+    hand looks as it would with the empty place gone, and the screen is not laid out again."""
+    tarot = find_game("tarot")
+    match = Match(tarot, tarot.parse_options({}, 4), 4)
+    hand_state = match.deal_new_hand(deal_rng(4, 0), first_dealer=3)  # South speaks first
+    for seat, bid in enumerate(["pass", "petite", "pass", "pass"]):
+        match.apply(Action(seat, "bid", bid))
+    east = make_computer(tarot, "random", random.Random(1))
+    while hand_state.to_act == 1:  # East's écart
+        match.apply(east.decide(hand_state.view(1)))
+    asked = layouts_asked_of_the_hand(monkeypatch)
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("tarot", ["human", "random", "random", "random"]), match))
+        table = await my_turn(pilot)
+        await settled(pilot)
+        hand = table.query_one(HandView)
+        assert hand.has_class("two-rows") and len(hand.cards) == 18
+        for played in range(1, 4):
+            asked.clear()
+            await pilot.press("enter")
+            table = await my_turn(pilot)
+            assert not asked, f"card {played}: {asked}"
+            assert len(hand.places) == 18 and hand.cards == hand.places[: 18 - played]
+            assert all(place.empty and not place.has_class("selected") for place in hand.places[18 - played :])
+        # The last card of the first row stands where the grid puts it: twelve cards to a row.
+        assert hand.cards[11].region.y == hand.cards[0].region.y < hand.cards[12].region.y

@@ -244,6 +244,37 @@ async def test_a_roomy_terminal_grows_the_table() -> None:
         assert "Last trick" in screen_text(app) and table.query_one("#side").outer_size.width == 44
 
 
+async def test_the_last_trick_panel_keeps_its_height_without_laying_the_screen_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each trick after the first takes as many lines in the roomy side panel: the panel repaints, and the screen
+    is not laid out again (that was most of what the card ending a trick cost to show)."""
+    layouts: list[str] = []
+    refresh = Static.refresh
+
+    def refreshing(widget: Static, *args: Any, layout: bool = False, **kwargs: Any) -> Any:
+        if layout and widget.id == "last-trick":
+            layouts.append(str(widget.render()))
+        return refresh(widget, *args, layout=layout, **kwargs)
+
+    monkeypatch.setattr(Static, "refresh", refreshing)
+    app = CardTableApp(table_config("manille", COMPUTERS, seed=12, first_dealer=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await my_turn(pilot)
+        panel = table.query_one("#last-trick", Static)
+        shown = []
+        while len(shown) < 3:
+            layouts.clear()
+            await pilot.press("enter")
+            table = await my_turn(pilot)
+            if table.last_trick_text and table.last_trick_text not in shown:
+                shown.append(table.last_trick_text)
+                lines = table.last_trick_text.split("\n")
+                assert lines[0] == "Last trick" and len(lines) == 6  # four cards and who won it
+                assert panel.size.height == len(lines) and str(panel.render()) == table.last_trick_text
+                assert len(shown) == 1 or not layouts, layouts  # the first one makes the panel taller
+
+
 async def test_the_too_small_notice_goes_at_once_and_swallows_the_key_that_dismisses_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

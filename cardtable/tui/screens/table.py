@@ -1256,8 +1256,16 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         seen = self.seen_trick() if all(self.roomy()) else None
         text = "" if seen is None else "\n".join(["Last trick", *self.last_trick_lines(seen, self.parts.words.glyph)])
         if text != self.last_trick_text:
+            # The panel is as tall as its lines: a trick that takes as many, none wrapped, only repaints (laying
+            # the screen out again was most of what the card that ends a trick cost to show on a roomy table).
+            width = panel.content_region.width
+            same_height = (
+                bool(text) == bool(self.last_trick_text)
+                and text.count("\n") == self.last_trick_text.count("\n")
+                and all(cell_len(line) <= width for line in text.split("\n"))
+            )
             self.last_trick_text = text
-            panel.update(text)
+            panel.update(text, layout=not same_height)
 
     def action_score_sheet(self) -> None:
         self.run_worker(self.show_score_sheet(final=False, on_demand=True), group="dialog", exclusive=True)

@@ -27,8 +27,8 @@ class HandView(Horizontal):
 
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
-        #: Every card widget of the row, in order: those showing a card and, in a one-row hand that has been
-        #: played from, empty places at both ends.
+        #: Every card widget of the hand, in order: those showing a card and, in a hand that has been played
+        #: from, empty places (at both ends of one row; at the end of two).
         self.places: list[CardWidget] = []
         #: The places showing the hand's cards, in display order (what a position counts from).
         self.cards: list[CardWidget] = []
@@ -48,10 +48,11 @@ class HandView(Horizontal):
         """
         two_rows = len(faces) > row
         places = self.places
-        # A card played from a one-row hand leaves an empty place rather than a widget fewer: a widget removed
-        # lays the whole screen out again (most of what your card costs to show), an empty place only repaints.
-        # The cards keep to the middle places, so the hand stays centred to within half a card.
-        kept = not two_rows and not self.has_class("two-rows") and large == self.has_class("large")
+        # A card played leaves an empty place rather than a widget fewer: a widget removed lays the whole screen
+        # out again (most of what your card costs to show), an empty place only repaints.  In one row the cards
+        # keep to the middle places, so the hand stays centred to within half a card; on two rows (a grid filled
+        # row by row) they keep to the first places, as they would with the empty ones gone.
+        kept = two_rows == self.has_class("two-rows") and large == self.has_class("large")
         if not kept or len(faces) > len(places):
             while len(places) < len(faces):
                 card = CardWidget()
@@ -61,7 +62,7 @@ class HandView(Horizontal):
                 places.pop().remove()
         self.set_class(two_rows, "two-rows")
         self.set_class(large, "large")
-        first = (len(places) - len(faces)) // 2
+        first = 0 if two_rows else (len(places) - len(faces)) // 2
         self.cards = places[first : first + len(faces)]
         for place in places[:first] + places[first + len(faces) :]:
             place.clear(large)
