@@ -8,13 +8,14 @@ from typing import Any
 import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.geometry import Region
 from textual.widget import Widget
 
 from cardtable.engine.game import Action
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.call import CallDialog
 from cardtable.tui.screens.table import TableScreen
-from cardtable.tui.widgets.log import SteppedScrollBar, TableLog
+from cardtable.tui.widgets.log import PAINTED_BAR_LINES, SteppedScrollBar, TableLog
 from tests.tui.driver import table_config
 from tests.tui.test_snapshots import RANDOM_SEATS, truco_match
 
@@ -94,3 +95,39 @@ async def test_the_logs_scroll_bar_repaints_when_its_thumb_moves_and_only_then()
             assert shown == painted(bar), f"the bar did not repaint after line {n}"
         # The thumb of a long log moves in eighths of a cell: far fewer repaints than lines.
         assert 5 < moves < 60
+
+
+async def test_the_scroll_bar_paints_each_line_as_textual_does_and_reuses_its_lines() -> None:
+    class LogApp(App[None]):
+        CSS = "TableLog { height: 12; width: 30; }"
+
+        def compose(self) -> ComposeResult:
+            yield TableLog(id="log")
+
+    def cells(strips: list[Any]) -> list[list[tuple[str, object]]]:
+        return [[(segment.text, segment.style) for segment in strip] for strip in strips]
+
+    PAINTED_BAR_LINES.clear()
+    app = LogApp()
+    async with app.run_test(size=(40, 14)) as pilot:
+        log = app.query_one(TableLog)
+        for n in range(1, 160):
+            log.add(f"line {n}")
+            await pilot.pause(0)
+            bar = log.vertical_scrollbar
+            if not bar.display:
+                continue
+            for crop in (bar.size.region, Region(0, 3, bar.size.width, 5), Region(1, 0, 1, bar.size.height)):
+                bar.refresh()
+                ours = cells(bar.render_lines(crop))
+                bar.refresh()
+                assert ours == cells(Widget.render_lines(bar, crop)), f"line {n}, {crop}"
+            if n == 80:  # in another theme's colours and under the mouse, too
+                app.theme = "textual-light"
+                bar.mouse_over = True
+                await pilot.pause(0)
+            if n == 120:  # the bar's own text colour: its scroll bar colours are the same
+                log.vertical_scrollbar.styles.color = "red"
+                await pilot.pause(0)
+        # A few kinds of line in each of the three looks, not one line per thumb position.
+        assert 0 < len(PAINTED_BAR_LINES) <= 3 * 24

@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 from math import ceil
-from typing import Self
+from typing import Self, cast
 
 from rich.console import RenderableType
+from rich.color import Color as RichColor
+from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
-from textual.scrollbar import ScrollBar
+from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
 from textual.widgets import RichLog
+
+
+#: How many painted lines ``PAINTED_BAR_LINES`` keeps: a bar has a few kinds of line, in each look it takes.
+PAINTED_BAR_LOOKS = 512
+#: Each line of a log's scroll bar as Textual painted it, by the bar's look and the line's cell (shared by all
+#: bars: the same cells come back all the time).
+PAINTED_BAR_LINES: dict[tuple[object, ...], Strip] = {}
 
 
 class SteppedScrollBar(ScrollBar):
@@ -41,6 +50,55 @@ class SteppedScrollBar(ScrollBar):
             vertical=self.vertical,
         )
         return tuple(bar.segments)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # Textual paints a repainted bar through Rich's console, about a millisecond each time the thumb moves
+        # (most new lines of a log of a few screens).  Each of the bar's lines is one of a handful of cells
+        # (above the thumb, below it, the thumb, an eighth-cell end of it), so each is painted once, by
+        # Textual, and reused; a bar unchanged since Textual's last paint is its own cache's to answer.
+        renderable = self.render()
+        if not self._dirty_regions or not self.vertical or not isinstance(renderable, ScrollBarRender):
+            return super().render_lines(crop)
+        width, height = self.size
+        cells = self.coloured_cells(renderable, width, height)
+        look = self.look()
+        painted = PAINTED_BAR_LINES
+        lines = [painted.get((look, cell)) for cell in cells]
+        if None in lines:
+            fresh = super().render_lines(Region(0, 0, width, height))
+            if len(painted) >= PAINTED_BAR_LOOKS:
+                painted.clear()
+            painted.update(((look, cell), line) for cell, line in zip(cells, fresh, strict=True))
+            lines = list(fresh)
+        shown = cast(list[Strip], lines)[crop.y : crop.bottom]
+        if crop.column_span != (0, width):
+            return [line.crop(*crop.column_span) for line in shown]
+        return shown
+
+    @staticmethod
+    def coloured_cells(renderable: ScrollBarRender, width: int, height: int) -> list[Segment]:
+        """The bar's cell on each line, in its colours, as its renderer gives them to Rich."""
+        style = renderable.style if isinstance(renderable.style, Style) else Style.parse(str(renderable.style))
+        bar = type(renderable).render_bar(
+            size=height,
+            virtual_size=renderable.virtual_size,
+            window_size=renderable.window_size,
+            position=renderable.position,
+            thickness=width,
+            vertical=True,
+            back_color=style.bgcolor or RichColor.parse("#555555"),
+            bar_color=style.color or RichColor.parse("bright_magenta"),
+        )
+        return list(bar.segments)
+
+    def look(self) -> tuple[object, ...]:
+        """Everything a line's paint depends on besides its cell: the bar's width and box, its styles, the colours
+        it inherits, the line filters (no colour, ASCII) and its opacity."""
+        styles = self.styles
+        return (self.outer_size.width, styles.gutter, styles.outline, frozenset(styles.base._rules.items()),
+                frozenset(styles.inline._rules.items()), self.background_colors, self.visual_style,
+                tuple(self.get_line_filters()), self.opacity, id(self.app.ansi_theme),
+                self.app.native_ansi_color)  # fmt: skip
 
     def repaint_if_moved(self) -> None:
         drawn = self.cells()
