@@ -131,3 +131,53 @@ async def test_the_scroll_bar_paints_each_line_as_textual_does_and_reuses_its_li
                 await pilot.pause(0)
         # A few kinds of line in each of the three looks, not one line per thumb position.
         assert 0 < len(PAINTED_BAR_LINES) <= 3 * 24
+
+
+async def test_the_log_paints_each_row_as_textual_does_and_each_line_once() -> None:
+    class LogApp(App[None]):
+        CSS = "TableLog { height: 8; width: 24; }"
+
+        def compose(self) -> ComposeResult:
+            yield TableLog(id="log")
+
+    def cells(strips: list[Any]) -> list[list[tuple[str, object]]]:
+        return [[(segment.text, segment.style) for segment in strip] for strip in strips]
+
+    painted: list[int] = []
+    render_lines = Widget.render_lines
+
+    def counted(widget: Widget, crop: Region) -> Any:
+        if isinstance(widget, TableLog):
+            painted.append(crop.height)
+        return render_lines(widget, crop)
+
+    app = LogApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        log = app.query_one(TableLog)
+        for n in range(1, 60):
+            log.add(f"line {n}" + (" that is long enough to wrap" if n % 7 == 0 else ""))
+            await pilot.pause(0)
+            if n == 20:  # narrower: every line wrapped again, and shown in the same places
+                log.styles.width = 18
+                await pilot.pause()
+            if n == 30:
+                app.theme = "textual-light"
+                await pilot.pause(0)
+            if n == 40:
+                log.focus()
+                await pilot.pause(0)
+            full = Region(0, 0, log.size.width, log.size.height)
+            for crop in (full, Region(0, 2, log.size.width, 3), Region(3, 0, 5, log.size.height)):
+                log.refresh()
+                ours = cells(log.render_lines(crop))
+                log.refresh()
+                assert ours == cells(render_lines(log, crop)), f"line {n}, {crop}"
+        # Scrolled up by a new line, the log's next frame paints the new row alone.
+        await pilot.pause()
+        Widget.render_lines = counted  # type: ignore[method-assign]
+        try:
+            log.add("one more")
+            await pilot.pause()
+        finally:
+            Widget.render_lines = render_lines  # type: ignore[method-assign]
+        assert painted == [1]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from math import ceil
 from typing import Self, cast
 
-from rich.console import RenderableType
 from rich.color import Color as RichColor
+from rich.console import RenderableType
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -16,12 +16,15 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
 from textual.widgets import RichLog
 
-
 #: How many painted lines ``PAINTED_BAR_LINES`` keeps: a bar has a few kinds of line, in each look it takes.
 PAINTED_BAR_LOOKS = 512
 #: Each line of a log's scroll bar as Textual painted it, by the bar's look and the line's cell (shared by all
 #: bars: the same cells come back all the time).
 PAINTED_BAR_LINES: dict[tuple[object, ...], Strip] = {}
+
+
+#: How many rows a log keeps painted before it starts again (a long match writes a few hundred lines).
+PAINTED_ROWS = 2048
 
 
 class SteppedScrollBar(ScrollBar):
@@ -132,11 +135,17 @@ class TableLog(RichLog):
     _painting: tuple[Style, int, int, int] | None = None
     #: The width every line in ``lines`` was wrapped at (0 before the first).
     _wrapped_width = 0
+    #: How many times the lines were cleared (and written again).
+    _generation = 0
+    #: What the rows in ``_painted_rows`` were painted in (see ``_rows``).
+    _rows_look: tuple[object, ...] | None = None
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, auto_scroll=True, min_width=10)
         #: Every line written, in order: what the log shows, before wrapping.
         self.texts: list[str] = []
+        #: Each row painted, by the line it shows (-1: below the last), in the look of ``_rows_look``.
+        self._painted_rows: dict[int, Strip] = {}
 
     def add(self, text: str) -> None:
         """Write ``text`` as the newest line, in sight."""
@@ -201,15 +210,48 @@ class TableLog(RichLog):
         elif self._size_known:
             self.scroll_end(animate=False, immediate=True, x_axis=False)  # taller or shorter: the newest in sight
 
+    def clear(self) -> Self:
+        self._generation += 1  # the lines are written again: a line's place may hold another line now
+        return super().clear()
+
     def render_lines(self, crop: Region) -> list[Strip]:
         # A RichLog works out its style, scroll and width again for every line it paints (its style is a
         # walk up to the screen, dearer than the line): once a paint is enough.
         scroll_x, scroll_y = self.scroll_offset
-        self._painting = (self.rich_style, scroll_x, scroll_y, self.scrollable_content_region.width)
+        style = self.rich_style
+        self._painting = (style, scroll_x, scroll_y, self.scrollable_content_region.width)
         try:
-            return super().render_lines(crop)
+            if self.styles.gutter:  # a border or padding: a row's paint depends on where it is
+                return super().render_lines(crop)
+            return self._rows(crop, style, scroll_x, scroll_y)
         finally:
             self._painting = None
+
+    def _rows(self, crop: Region, style: Style, scroll_x: int, scroll_y: int) -> list[Strip]:
+        """The rows of ``crop``: each line of the log is painted once in a look, by Textual, and reused.
+
+        A new line scrolls the log up a row, and Textual then paints every row again, about a millisecond
+        for the side panel's log at every card: now only the new one is painted.
+        """
+        styles = self.styles
+        look = (self.size, crop.column_span, style, scroll_x, self._widest_line_width, self._generation,
+                frozenset(styles.base._rules.items()), frozenset(styles.inline._rules.items()),
+                self.background_colors, self.visual_style, tuple(self.get_line_filters()), self.opacity,
+                id(self.app.ansi_theme), self.app.native_ansi_color)  # fmt: skip
+        if look != self._rows_look or len(self._painted_rows) > PAINTED_ROWS:
+            self._painted_rows = {}
+            self._rows_look = look
+        painted = self._painted_rows
+        first = scroll_y + self._start_line
+        below = len(self.lines) - scroll_y  # the first row below the last line
+        rows = []
+        for y in crop.line_range:
+            line = first + y if y < below else -1
+            row = painted.get(line)
+            if row is None:
+                row = painted[line] = super().render_lines(Region(crop.x, y, crop.width, 1))[0]
+            rows.append(row)
+        return rows
 
     def render_line(self, y: int) -> Strip:
         if self._painting is None:
