@@ -64,21 +64,32 @@ async def test_the_log_is_wrapped_to_the_wide_side_panel_from_its_first_line_and
         assert wrapped_as_they_should_be(app, table)[0] == "Truco: You, East, North, West."
 
 
+class LogApp(App[None]):
+    """A log alone, sized by ``css``."""
+
+    def __init__(self, css: str) -> None:
+        self.CSS = css
+        super().__init__()
+
+    def compose(self) -> ComposeResult:
+        yield TableLog(id="log")
+
+
+def cells(strips: list[Any]) -> list[list[tuple[str, object]]]:
+    """Each cell run of painted lines with its style (meta included)."""
+    return [[(segment.text, segment.style) for segment in strip] for strip in strips]
+
+
 async def test_the_logs_scroll_bar_repaints_when_its_thumb_moves_and_only_then() -> None:
-    class LogApp(App[None]):
-        CSS = "TableLog { height: 10; width: 30; }"
-
-        def compose(self) -> ComposeResult:
-            yield TableLog(id="log")
-
     def painted(bar: Widget) -> list[list[tuple[str, object]]]:
         return [
             [(segment.text, segment.style) for segment in strip] for strip in Widget.render_lines(bar, bar.size.region)
         ]
 
-    app = LogApp()
+    app = LogApp("TableLog { height: 10; width: 30; }")
     async with app.run_test(size=(40, 12)) as pilot:
         log = app.query_one(TableLog)
+        assert log.size.height == 10
         moves = 0
         for n in range(1, 120):
             drawn_before = getattr(log.vertical_scrollbar, "_drawn", None)
@@ -98,17 +109,8 @@ async def test_the_logs_scroll_bar_repaints_when_its_thumb_moves_and_only_then()
 
 
 async def test_the_scroll_bar_paints_each_line_as_textual_does_and_reuses_its_lines() -> None:
-    class LogApp(App[None]):
-        CSS = "TableLog { height: 12; width: 30; }"
-
-        def compose(self) -> ComposeResult:
-            yield TableLog(id="log")
-
-    def cells(strips: list[Any]) -> list[list[tuple[str, object]]]:
-        return [[(segment.text, segment.style) for segment in strip] for strip in strips]
-
     PAINTED_BAR_LINES.clear()
-    app = LogApp()
+    app = LogApp("TableLog { height: 12; width: 30; }")
     async with app.run_test(size=(40, 14)) as pilot:
         log = app.query_one(TableLog)
         for n in range(1, 160):
@@ -134,15 +136,6 @@ async def test_the_scroll_bar_paints_each_line_as_textual_does_and_reuses_its_li
 
 
 async def test_the_log_paints_each_row_as_textual_does_and_each_line_once() -> None:
-    class LogApp(App[None]):
-        CSS = "TableLog { height: 8; width: 24; }"
-
-        def compose(self) -> ComposeResult:
-            yield TableLog(id="log")
-
-    def cells(strips: list[Any]) -> list[list[tuple[str, object]]]:
-        return [[(segment.text, segment.style) for segment in strip] for strip in strips]
-
     painted: list[int] = []
     render_lines = Widget.render_lines
 
@@ -151,7 +144,7 @@ async def test_the_log_paints_each_row_as_textual_does_and_each_line_once() -> N
             painted.append(crop.height)
         return render_lines(widget, crop)
 
-    app = LogApp()
+    app = LogApp("TableLog { height: 8; width: 24; }")
     async with app.run_test(size=(40, 12)) as pilot:
         log = app.query_one(TableLog)
         for n in range(1, 60):
