@@ -14,10 +14,13 @@ does.  A new stylesheet (a theme, CSS added as a new kind of widget is first sho
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, TypeGuard
 
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
+from textual.geometry import Region
 from textual.widget import Widget
 
 from cardtable.tui.widgets.card import CardWidget
@@ -58,10 +61,12 @@ class RestyledWidgets:
             # Only the rules that differ: setting one of the thirty-odd others again costs as much as a change.
             base = node.styles.base
             now = base._rules
-            for name in now.keys() | rules.keys():
-                value = rules.get(name)
-                if now.get(name) != value:
-                    setattr(base, name, value)
+            changed = [name for name in now.keys() | rules.keys() if now.get(name) != rules.get(name)]
+            if changed:
+                with refreshes_held(node) as asked:
+                    for name in changed:
+                        setattr(base, name, rules.get(name))
+                node.refresh(layout=any(layout for layout, _ in asked), recompose=any(again for _, again in asked))
             node.notify_style_update()
             stylesheet._process_component_classes(node)
             return
@@ -71,6 +76,26 @@ class RestyledWidgets:
             if len(self.found) >= KEPT:
                 self.found.clear()
             self.found[key] = (dict(node.styles.base._rules), flags)
+
+
+@contextmanager
+def refreshes_held(node: Widget) -> Iterator[list[tuple[bool, bool]]]:
+    """Inside, the refreshes asked of ``node`` are noted (whether each asked for a layout, a recompose), not made.
+
+    Each rule set asks for a refresh of its own, which works out the widget's regions again: a card taking a
+    new look changes half a dozen rules, and one refresh of the whole card after them all does what they did.
+    """
+    asked: list[tuple[bool, bool]] = []
+
+    def held(*regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Widget:
+        asked.append((layout, recompose))
+        return node
+
+    node.refresh = held  # type: ignore[method-assign]
+    try:
+        yield asked
+    finally:
+        del node.refresh
 
 
 def restyled_alone(node: DOMNode) -> TypeGuard[Widget]:

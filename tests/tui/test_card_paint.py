@@ -4,7 +4,9 @@ for it."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
+import pytest
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -95,3 +97,37 @@ async def test_cards_and_seats_restyled_from_a_combination_seen_before_get_the_r
         assert dict(card.styles.base._rules) != before  # the theme draws cards in colours of its own
         card.show(marks[0])
         assert dict(card.styles.base._rules) == rules_found_by_textual(app, card)
+
+
+async def test_a_restyle_from_a_combination_seen_before_refreshes_the_widget_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = CardTableApp(table_config("manille", ["human", "random", "random", "random"], seed=12, first_dealer=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await my_turn(pilot)
+        card = next(card for card in table.query_one(HandView).query(CardWidget) if "selected" not in card.classes)
+        seat = table.query_one("#left", SeatPanel)
+        asked: list[tuple[str, bool]] = []
+        refresh = Widget.refresh
+
+        def counted(widget: Widget, *regions: Any, layout: bool = False, **kwargs: Any) -> Any:
+            if widget in (card, seat):
+                asked.append((type(widget).__name__, layout))
+            return refresh(widget, *regions, layout=layout, **kwargs)
+
+        monkeypatch.setattr(Widget, "refresh", counted)
+        for widget, name in ((card, "winning"), (card, "selected"), (seat, "acting")):
+            for turn, on in enumerate((True, False, True, False)):
+                asked.clear()
+                widget.set_class(on, name)
+                if turn >= 2:  # the second time round, each combination has been seen
+                    assert asked == [(type(widget).__name__, False)], f"{name} {on}: {asked}"
+                assert dict(widget.styles.base._rules) == rules_found_by_textual(app, widget)
+        # A card drawn large from a combination seen before is laid out again: its box has grown.
+        card.show(card.face, large=True)
+        card.show(card.face, large=False)
+        asked.clear()
+        card.show(card.face, large=True)
+        assert ("CardWidget", True) in asked
+        await settle(pilot)
+        assert card.outer_size.height == 5
