@@ -91,7 +91,7 @@ def refreshes_held(node: Widget) -> Iterator[list[tuple[bool, bool]]]:
         asked.append((layout, recompose))
         return node
 
-    node.refresh = held  # type: ignore[method-assign]
+    node.refresh = held  # type: ignore[method-assign]  # shadowed on this widget only, until the rules are set
     try:
         yield asked
     finally:
