@@ -16,6 +16,8 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import Static
 
+from .painted import styled_look
+
 #: The classes ``show`` manages (besides the ``suit-*`` class); others, such as ``selected``, are left alone.
 FACE_CLASSES = frozenset({"back", "trump", "illegal", "winning", "large", "empty"})
 
@@ -86,11 +88,7 @@ class CardWidget(Static):
         """Everything the card's paint depends on: its size, face text and border labels, its styles as the
         stylesheet and its own set them, the colours it inherits, the line filters (no colour, ASCII) and its
         opacity.  Two cards with the same look paint the same lines."""
-        styles = self.styles
-        return (self.outer_size, self._text, self.border_title, self.border_subtitle,
-                frozenset(styles.base._rules.items()), frozenset(styles.inline._rules.items()),
-                self.background_colors, self.visual_style, tuple(self.get_line_filters()), self.opacity,
-                id(self.app.ansi_theme), self.app.native_ansi_color)  # fmt: skip
+        return (self.outer_size, self._text, self.border_title, self.border_subtitle, *styled_look(self))
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # A card changes look on most actions (played, marked, legal again), and painting one through Textual's

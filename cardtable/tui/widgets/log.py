@@ -16,8 +16,10 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
 from textual.widgets import RichLog
 
+from .painted import styled_look
+
 #: How many painted lines ``PAINTED_BAR_LINES`` keeps: a bar has a few kinds of line, in each look it takes.
-PAINTED_BAR_LOOKS = 512
+PAINTED_BAR_KEPT = 512
 #: Each line of a log's scroll bar as Textual painted it, by the bar's look and the line's cell (shared by all
 #: bars: the same cells come back all the time).
 PAINTED_BAR_LINES: dict[tuple[object, ...], Strip] = {}
@@ -69,7 +71,7 @@ class SteppedScrollBar(ScrollBar):
         lines = [painted.get((look, cell)) for cell in cells]
         if None in lines:
             fresh = super().render_lines(Region(0, 0, width, height))
-            if len(painted) >= PAINTED_BAR_LOOKS:
+            if len(painted) >= PAINTED_BAR_KEPT:
                 painted.clear()
             painted.update(((look, cell), line) for cell, line in zip(cells, fresh, strict=True))
             lines = list(fresh)
@@ -97,11 +99,7 @@ class SteppedScrollBar(ScrollBar):
     def look(self) -> tuple[object, ...]:
         """Everything a line's paint depends on besides its cell: the bar's width and box, its styles, the colours
         it inherits, the line filters (no colour, ASCII) and its opacity."""
-        styles = self.styles
-        return (self.outer_size.width, styles.gutter, styles.outline, frozenset(styles.base._rules.items()),
-                frozenset(styles.inline._rules.items()), self.background_colors, self.visual_style,
-                tuple(self.get_line_filters()), self.opacity, id(self.app.ansi_theme),
-                self.app.native_ansi_color)  # fmt: skip
+        return (self.outer_size.width, self.styles.gutter, self.styles.outline, *styled_look(self))
 
     def repaint_if_moved(self) -> None:
         drawn = self.cells()
@@ -233,11 +231,8 @@ class TableLog(RichLog):
         A new line scrolls the log up a row, and Textual then paints every row again, about a millisecond
         for the side panel's log at every card: now only the new one is painted.
         """
-        styles = self.styles
         look = (self.size, crop.column_span, style, scroll_x, self._widest_line_width, self._generation,
-                frozenset(styles.base._rules.items()), frozenset(styles.inline._rules.items()),
-                self.background_colors, self.visual_style, tuple(self.get_line_filters()), self.opacity,
-                id(self.app.ansi_theme), self.app.native_ansi_color)  # fmt: skip
+                *styled_look(self))  # fmt: skip
         if look != self._rows_look or len(self._painted_rows) > PAINTED_ROWS:
             self._painted_rows = {}
             self._rows_look = look
