@@ -22,13 +22,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import statistics
 import time
 from typing import Any
 
-from bare_reference import bare_deals_per_second
-from table_setup import add_table_arguments, table_home, tables_and_sizes
+from table_setup import begin
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -131,14 +129,9 @@ async def measure(game: str, players: int, size: tuple[int, int], times: int, fr
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--times", type=int, default=30, help="dialogs opened and closed per table and way")
-    add_table_arguments(parser)
-    args = parser.parse_args()
-    tables, sizes = tables_and_sizes(args, TABLES)
-    table_home("cardtable-dialogs-", "instant")
+    args, tables, sizes, reference = begin(parser, TABLES, "cardtable-dialogs-", "instant")
     frames = Frames()
     frames.install()
-    reference = bare_deals_per_second(1.0, 0)
-    print(f"load average {os.getloadavg()[0]:.2f}; calibration: bare Manille loop {reference:,.0f} deals/s")
     print(f"{'table':<10} {'size':>7} {'way':<11} {'open':>6} {'cpu':>6} {'close':>6} {'cpu':>6}"
           "   (ms, medians)")  # fmt: skip
     results = []

@@ -57,8 +57,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from bare_reference import bare_deals_per_second
-from table_setup import add_table_arguments, table_home, tables_and_sizes
+from table_setup import begin
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -485,13 +484,8 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="profile the measured windows (slower)")
     parser.add_argument("--expert", action="store_true",
                         help="Expert computers, and keys timed while they think and while they pause")  # fmt: skip
-    add_table_arguments(parser)
-    args = parser.parse_args()
-    tables, sizes = tables_and_sizes(args, TABLES)
-    table_home("cardtable-latency-", args.speed)
+    args, tables, sizes, reference = begin(parser, TABLES, "cardtable-latency-")
     profile = cProfile.Profile() if args.profile else None
-    reference = bare_deals_per_second(1.0, 0)
-    print(f"load average {os.getloadavg()[0]:.2f}; calibration: bare Manille loop {reference:,.0f} deals/s")
     print(f"{'table':<10} {'size':>7} {'cards':>5} {'median':>7} {'p95':>7} {'first':>6} {'frames':>6}"
           f" {'table':>6} {'wait':>6} {'paint':>6} {'textual':>7} {'cpu':>6}   (ms; medians but p95)")  # fmt: skip
     results = []

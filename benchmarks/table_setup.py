@@ -1,4 +1,5 @@
-"""What the table benchmarks share: which tables and sizes to open, and a home for their settings and saves."""
+"""What the table benchmarks share: their arguments, which tables and sizes to open, a home for their settings
+and saves, and the calibration row printed first."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import json
 import os
 import tempfile
 from pathlib import Path
+
+from bare_reference import bare_deals_per_second
 
 #: The terminal sizes measured when none is named.
 SIZES = [(80, 24), (120, 40)]
@@ -37,3 +40,17 @@ def table_home(prefix: str, speed: str) -> str:
     os.environ["CARDTABLE_NO_ANIMATION"] = "1"
     Path(home, "settings.json").write_text(json.dumps({"speed": speed, "animations": False}))
     return home
+
+
+def begin(
+    parser: argparse.ArgumentParser, tables: list[tuple[str, int]], home_prefix: str, speed: str | None = None
+) -> tuple[argparse.Namespace, list[tuple[str, int]], list[tuple[int, int]], float]:
+    """Parse the arguments (the table ones added), make the home (at ``speed``, or the ``--speed`` given), and
+    measure and print the machine's calibration: the arguments, the tables, the sizes and the calibration."""
+    add_table_arguments(parser)
+    args = parser.parse_args()
+    chosen, sizes = tables_and_sizes(args, tables)
+    table_home(home_prefix, speed if speed is not None else args.speed)
+    reference = bare_deals_per_second(1.0, 0)
+    print(f"load average {os.getloadavg()[0]:.2f}; calibration: bare Manille loop {reference:,.0f} deals/s")
+    return args, chosen, sizes, reference

@@ -17,14 +17,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import statistics
 import time
 from typing import Any
 
-from bare_reference import bare_deals_per_second
 from dialog_latency import Frames, to_your_first_card
-from table_setup import add_table_arguments, table_home, tables_and_sizes
+from table_setup import begin
 from textual.screen import Screen
 
 TABLES = [("manille", 4), ("malilla", 4), ("truco", 4), ("tarot", 4)]
@@ -74,14 +72,9 @@ async def measure(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cards", type=int, default=16, help="your cards measured per table (default 16)")
-    add_table_arguments(parser)
-    args = parser.parse_args()
-    tables, sizes = tables_and_sizes(args, TABLES)
-    table_home("cardtable-your-card-", "slow")
+    args, tables, sizes, reference = begin(parser, TABLES, "cardtable-your-card-", "slow")
     frames = Frames()
     frames.install()
-    reference = bare_deals_per_second(1.0, 0)
-    print(f"load average {os.getloadavg()[0]:.2f}; calibration: bare Manille loop {reference:,.0f} deals/s")
     print(f"{'table':<10} {'size':>7} {'cards':>5} {'median':>7} {'p95':>7} {'cpu':>6} {'layouts':>7}"
           "   (ms; medians but p95; layouts: mean a card)")  # fmt: skip
     results = []
