@@ -1,5 +1,5 @@
 """A card's paint and styles reused from an earlier card with the same look are what Textual would draw and find
-for it."""
+for it; so are the paints of a seat and the prompt."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from cardtable.tui.app import CardTableApp
-from cardtable.tui.widgets import card as card_module
 from cardtable.tui.widgets.card import CardWidget
 from cardtable.tui.widgets.hand import HandView
+from cardtable.tui.widgets.painted import PaintedText
 from cardtable.tui.widgets.seat import SeatPanel
 from tests.tui.driver import my_turn, settle, table_config
 
@@ -22,15 +22,15 @@ def drawn(lines: list[Strip]) -> list[list[tuple[str, object]]]:
     return [[(segment.text, segment.style) for segment in line] for line in lines]
 
 
-def painted_by_textual(card: CardWidget) -> list[list[tuple[str, object]]]:
-    """The card painted afresh through Textual's styles, with no look remembered."""
-    card.refresh()
-    return drawn(Widget.render_lines(card, card.outer_size.region))
+def painted_by_textual(widget: Widget) -> list[list[tuple[str, object]]]:
+    """The widget painted afresh through Textual's styles, with no look remembered."""
+    widget.refresh()
+    return drawn(Widget.render_lines(widget, widget.outer_size.region))
 
 
-def painted(card: CardWidget) -> list[list[tuple[str, object]]]:
-    """The card as the compositor asks for it after a change: through the remembered looks."""
-    return drawn(card.render_lines(card.outer_size.region))
+def painted(widget: Widget) -> list[list[tuple[str, object]]]:
+    """The widget as the compositor asks for it after a change: through the remembered looks."""
+    return drawn(widget.render_lines(widget.outer_size.region))
 
 
 async def test_a_card_marked_and_unmarked_paints_as_textual_draws_it_and_its_look_is_reused() -> None:
@@ -42,7 +42,7 @@ async def test_a_card_marked_and_unmarked_paints_as_textual_draws_it_and_its_loo
         card, twin = [card for card in hand if "selected" not in card.classes][:2]
         face = card.face
         assert face is not None
-        card_module.PAINTED.clear()
+        CardWidget.PAINTED.clear()
         for marked in (replace(face, illegal=not face.illegal), replace(face, trump=True, winning=True), face):
             card.show(marked)
             await settle(pilot)
@@ -52,7 +52,7 @@ async def test_a_card_marked_and_unmarked_paints_as_textual_draws_it_and_its_loo
         card.show(replace(face, illegal=not face.illegal))
         await settle(pilot)
         card.refresh()
-        assert card.look() in card_module.PAINTED
+        assert card.look() in CardWidget.PAINTED
         assert painted(card) == painted_by_textual(card)
         # Another card of the hand with the same look draws the same lines, at its own place.
         twin.show(replace(face, illegal=not face.illegal))
@@ -60,6 +60,36 @@ async def test_a_card_marked_and_unmarked_paints_as_textual_draws_it_and_its_loo
         twin.refresh()
         assert twin.look() == card.look()
         assert painted(twin) == painted(card)
+
+
+async def test_a_seat_and_the_prompt_paint_their_looks_as_textual_draws_them_and_reuse_them() -> None:
+    app = CardTableApp(table_config("manille", ["human", "random", "random", "random"], seed=12, first_dealer=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await my_turn(pilot)
+        seat = table.query_one("#left", SeatPanel)
+        prompt = table.query_one("#prompt", PaintedText)
+        SeatPanel.PAINTED.clear()
+        PaintedText.PAINTED.clear()
+        changes = [
+            lambda: seat.show("West", 7, dealer=False, acting=True),
+            lambda: seat.show("West", 6, dealer=True, acting=False),
+            lambda: prompt.update("Waiting for West…", layout=False),
+            lambda: prompt.update("Your turn", layout=False),
+        ]
+        held: tuple[int, int] | None = None
+        for round in (1, 2):  # the second time round, every look has been painted before
+            for change in changes:
+                change()
+                seat.refresh()
+                prompt.refresh()
+                await settle(pilot)  # the compositor paints both through their looks
+                assert seat.look() in SeatPanel.PAINTED and prompt.look() in PaintedText.PAINTED
+                for widget in (seat, prompt):
+                    widget.refresh()
+                    assert painted(widget) == painted_by_textual(widget)
+            if round == 1:
+                held = len(SeatPanel.PAINTED), len(PaintedText.PAINTED)
+        assert (len(SeatPanel.PAINTED), len(PaintedText.PAINTED)) == held
 
 
 def rules_found_by_textual(app: CardTableApp, widget: Widget) -> dict[str, object]:

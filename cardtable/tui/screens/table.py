@@ -55,6 +55,7 @@ from cardtable.tui.widgets.card import Face
 from cardtable.tui.widgets.footer import KeysFooter
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.log import TableLog
+from cardtable.tui.widgets.painted import PaintedText
 from cardtable.tui.widgets.seat import SeatPanel
 from cardtable.tui.widgets.spread import CardSpread
 from cardtable.tui.widgets.trick import TrickArea
@@ -151,9 +152,11 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         #: announcement (a computer's call, what a call settled), which stays until a person at the keyboard
         #: acts, a newer one replaces it or a new hand is dealt.
         self.notice_text = ""
-        #: The log and the notice line, kept at hand: looking them up walks the whole screen, after every card.
+        #: The log, the notice line and the spread, kept at hand: looking them up walks the whole screen, after
+        #: every card (asking whether the screen holds a spread at all took 1.5 ms of a card's time).
         self.table_log = TableLog(id="log")
-        self.notice_line = Static("", id="notice", markup=False)
+        self.notice_line = PaintedText("", id="notice", markup=False)
+        self.spread_area = CardSpread(id="spread")
         self.notice_lasts = False
         #: A hint is being worked out (in a thread: the level that hints may search).
         self.hinting = False
@@ -187,11 +190,11 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
                     with Vertical(classes="seat-column"):
                         yield SeatPanel(id="left", classes="seat side")
                     yield TrickArea(id="trick")
-                    yield CardSpread(id="spread")
+                    yield self.spread_area
                     with Vertical(classes="seat-column"):
                         yield SeatPanel(id="right", classes="seat side")
                 yield self.notice_line
-                yield Static("", id="prompt", markup=False)
+                yield PaintedText("", id="prompt", markup=False)
             with Vertical(id="side"):
                 yield Static("", id="info", markup=False)
                 yield Static("", id="last-trick", markup=False)
@@ -223,7 +226,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             seat.display = position in used
             if seat.has_class("side") and isinstance(seat.parent, Widget):
                 seat.parent.display = position in used  # its column too, or the column would keep its width
-        self.query_one(CardSpread).display = False
+        self.spread_area.display = False
         self.log_line(f"{self.parts.game_title()}: {', '.join(self.names)}.")
         if self.match.hands:
             self.log_line(f"— Resuming hand {len(self.match.hands)}.")
@@ -367,8 +370,8 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
     async def pause_on_spread(self) -> None:
         """Cards just laid on the table (a Tarot chien turned up) stay a moment before a computer takes them."""
         state = self.match.current
-        spread = self.query(CardSpread)  # none once the app is closing under a match the computers play on
-        if state is not None and spread and spread.first().display and state.to_act not in self.humans:
+        spread = self.spread_area  # taken down once the app is closing under a match the computers play on
+        if state is not None and spread.is_attached and spread.display and state.to_act not in self.humans:
             await wait_or_skip(self.skip, self.settings.pause * 3)
 
     async def pause_after_trick(self) -> None:
@@ -646,7 +649,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             self.start_motion([arrival], large)
         self.motion_faces(trick_area, moving)
         spread = self.parts.spread(view, self.names)
-        spread_area = self.query_one(CardSpread)
+        spread_area = self.spread_area
         if spread is not None:
             text, shown = spread
             spread_area.show(text, [self.face(view, card) for card in shown])
@@ -824,7 +827,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             text = ""
         if text != self.prompt_text:
             self.prompt_text = text
-            prompt = self.query_one("#prompt", Static)
+            prompt = self.query_one("#prompt", PaintedText)
             prompt.update(text, layout=False)  # the prompt has a fixed height of two lines
             prompt.set_class(refused, "refused")
 

@@ -8,7 +8,7 @@ screen out again.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from textual import events
 from textual.geometry import Region
@@ -16,16 +16,10 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import Static
 
-from .painted import styled_look
+from .painted import PaintedByLook, styled_look
 
 #: The classes ``show`` manages (besides the ``suit-*`` class); others, such as ``selected``, are left alone.
 FACE_CLASSES = frozenset({"back", "trump", "illegal", "winning", "large", "empty"})
-
-#: How many looks ``PAINTED`` keeps: a table shows a few hundred (every card, marked or not, at two sizes).
-PAINTED_LOOKS = 2048
-#: Every card's paint by its look (see ``CardWidget.look``), emptied when full: shared by all cards, since a
-#: look comes back all the time (a card legal again, an empty place, the same card next deal).
-PAINTED: dict[tuple[Any, ...], list[Strip]] = {}
 
 
 @dataclass(frozen=True)
@@ -45,7 +39,11 @@ class Face:
     back: bool = False
 
 
-class CardWidget(Static):
+class CardWidget(PaintedByLook, Static):
+    #: Every card's paint by its look, shared by all cards: a table shows a few hundred looks (every card, marked
+    #: or not, at two sizes), and they come back all the time (a card legal again, an empty place, the same card
+    #: next deal).
+    PAINTED: ClassVar[dict[tuple[object, ...], list[Strip]]] = {}
     #: What the card's box was laid out from (see ``refresh``).
     _laid_out: tuple[Any, ...] | None = None
     _text: str | None = None
@@ -84,29 +82,10 @@ class CardWidget(Static):
             self._laid_out = box
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
-    def look(self) -> tuple[Any, ...]:
-        """Everything the card's paint depends on: its size, face text and border labels, its styles as the
-        stylesheet and its own set them, the colours it inherits, the line filters (no colour, ASCII) and its
-        opacity.  Two cards with the same look paint the same lines."""
+    def look(self) -> tuple[object, ...]:
+        """Everything the card's paint depends on: its size, face text and border labels, and its styled look.
+        Two cards with the same look paint the same lines."""
         return (self.outer_size, self._text, self.border_title, self.border_subtitle, *styled_look(self))
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        # A card changes look on most actions (played, marked, legal again), and painting one through Textual's
-        # styles takes about a millisecond, as long as the rest of the frame: a look painted before is reused.
-        # A card whose look has not changed since its last paint is Textual's own cache's to answer.
-        if not self._dirty_regions:
-            return super().render_lines(crop)
-        look = self.look()
-        lines = PAINTED.get(look)
-        if lines is None:
-            lines = super().render_lines(self.outer_size.region)
-            if len(PAINTED) >= PAINTED_LOOKS:
-                PAINTED.clear()
-            PAINTED[look] = lines
-        lines = lines[crop.y : crop.bottom]
-        if crop.column_span != (0, self.outer_size.width):
-            return [line.crop(*crop.column_span) for line in lines]
-        return list(lines)
 
     @property
     def index(self) -> int:

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.content import Content
+from textual.strip import Strip
 from textual.widgets import Static
 
+from .painted import PaintedByLook, styled_look
 
-class SeatPanel(Static):
+
+class SeatPanel(PaintedByLook, Static):
+    #: Each seat's paint by its look, shared by all seats: a name, its count of cards and its turn come back
+    #: every hand.
+    PAINTED: ClassVar[dict[tuple[object, ...], list[Strip]]] = {}
     shown = ""
+
+    def look(self) -> tuple[object, ...]:
+        return (self.outer_size, self.shown, *styled_look(self))
 
     def show(self, name: str, cards: int, *, dealer: bool, acting: bool, note: str = "") -> None:
         marks = []
