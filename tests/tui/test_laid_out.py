@@ -1,4 +1,5 @@
-"""A resize that leaves a screen's size as it was lays nothing out again; a real one lays out every screen."""
+"""A resize that leaves a screen's size as it was lays nothing out again; a real one lays out every screen; a table
+starts without styling its widgets twice."""
 
 from __future__ import annotations
 
@@ -75,3 +76,27 @@ async def test_a_resize_under_a_dialog_lays_out_the_dialog_and_the_table(layouts
         await settle(pilot)
         assert layouts["NoticeDialog"] >= 1 and layouts["TableScreen"] >= 1
         assert isinstance(table, TableScreen) and table.size == app.screen.size == (120, 40)
+
+
+@pytest.mark.parametrize(("game", "size"), [("malilla", (80, 24)), ("manille", (120, 40))])
+async def test_a_table_starts_without_styling_its_widgets_twice(
+    game: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The classes that style the whole table (its size, a Spanish pack) are on the screen before its widgets: set
+    # once they were mounted, each styled every widget of the table again as it started.
+    styled_whole: list[int] = []
+    update_styles = CardTableApp.update_styles
+
+    def watching(app: CardTableApp, node: Any, animate: bool = True) -> None:
+        if isinstance(node, TableScreen):
+            styled_whole.append(len(list(node.walk_children())))
+        update_styles(app, node, animate)
+
+    monkeypatch.setattr(CardTableApp, "update_styles", watching)
+    app = CardTableApp(table_config(game, ["human", "random", "random", "random"], seed=12, first_dealer=0))
+    async with app.run_test(size=size) as pilot:
+        table = await my_turn(pilot)
+        await settled(pilot)
+        assert table.has_class("-wide" if size[0] >= 120 else "-narrow")
+        assert table.has_class("spanish-pack") == (game == "malilla")
+    assert styled_whole and not any(styled_whole), f"the table's widgets were styled again: {styled_whole}"
