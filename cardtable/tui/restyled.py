@@ -1,9 +1,10 @@
 """The styles of the table's busiest widgets, remembered by the classes they and their ancestors have.
 
-A card changes its classes on most actions (played, marked legal or not, winning, cleared) and a seat when
-its turn comes and goes.  Textual then matches every rule of the stylesheet against the widget and its
-ancestors again, about half a millisecond a widget, although the same few combinations come back all the
-time.  So the rules found for a combination are kept, and a widget that takes it again gets them at once.
+A card changes its classes on most actions (played, marked legal or not, winning, cleared), a seat when its
+turn comes and goes, and a footer key as the footer builds it.  Textual then matches every rule of the
+stylesheet against the widget and its ancestors again, about half a millisecond a widget, although the same
+few combinations come back all the time.  So the rules found for a combination are kept, and a widget that
+takes it again gets them at once.
 
 A combination is everything the rules can select on: the widget's type, id, classes and the pseudo-classes
 Textual itself caches styles by (hover, focus, disabled), the same of each of its ancestors, and the app's
@@ -22,6 +23,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.geometry import Region
 from textual.widget import Widget
+from textual.widgets._footer import FooterKey
 
 from cardtable.tui.widgets.card import CardWidget
 from cardtable.tui.widgets.seat import SeatPanel
@@ -99,5 +101,9 @@ def refreshes_held(node: Widget) -> Iterator[list[tuple[bool, bool]]]:
 
 
 def restyled_alone(node: DOMNode) -> TypeGuard[Widget]:
-    """Whether ``node`` is styled through ``RestyledWidgets``: a card or a seat, without children."""
-    return isinstance(node, CardWidget | SeatPanel) and not node._nodes
+    """Whether ``node`` is styled through ``RestyledWidgets``: a card, a seat or a footer key, without children.
+
+    A footer key is styled three times as the footer builds it (mounted, its compact look set as it mounts, then
+    unset when it is bound to the footer's), and the footer builds every key again whenever the keys change.
+    """
+    return isinstance(node, CardWidget | SeatPanel | FooterKey) and not node._nodes

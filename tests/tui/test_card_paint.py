@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from textual.strip import Strip
 from textual.widget import Widget
+from textual.widgets._footer import FooterKey
 
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.widgets.card import CardWidget
@@ -98,7 +99,7 @@ def rules_found_by_textual(app: CardTableApp, widget: Widget) -> dict[str, objec
     return dict(widget.styles.base._rules)
 
 
-async def test_cards_and_seats_restyled_from_a_combination_seen_before_get_the_rules_textual_finds() -> None:
+async def test_cards_seats_and_footer_keys_restyled_from_combinations_seen_before_get_the_rules_textual_finds() -> None:
     app = CardTableApp(table_config("manille", ["human", "random", "random", "random"], seed=12, first_dealer=0))
     async with app.run_test(size=(80, 24)) as pilot:
         table = await my_turn(pilot)
@@ -118,6 +119,10 @@ async def test_cards_and_seats_restyled_from_a_combination_seen_before_get_the_r
         for acting in (True, False, True, False):
             seat.set_class(acting, "acting")
             assert dict(seat.styles.base._rules) == rules_found_by_textual(app, seat)
+        key = table.query(FooterKey).first()
+        for compact in (True, False, True, False):  # as the footer builds its keys
+            key.set_class(compact, "-compact")
+            assert dict(key.styles.base._rules) == rules_found_by_textual(app, key)
         # A new stylesheet starts afresh: here Night, a table theme on the same Textual theme as Green felt, so
         # that no class of the app changes, only the colours its rules give.
         before = dict(card.styles.base._rules)
