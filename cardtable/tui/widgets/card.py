@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import Static
 
-from .painted import PaintedByLook, styled_look
+from .painted import PaintedByLook
 
 #: The classes ``show`` manages (besides the ``suit-*`` class); others, such as ``selected``, are left alone.
 FACE_CLASSES = frozenset({"back", "trump", "illegal", "winning", "large", "empty"})
@@ -81,11 +81,6 @@ class CardWidget(PaintedByLook, Static):
                 layout = False
             self._laid_out = box
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-
-    def look(self) -> tuple[object, ...]:
-        """Everything the card's paint depends on: its size, face text and border labels, and its styled look.
-        Two cards with the same look paint the same lines."""
-        return (self.outer_size, self._text, self.border_title, self.border_subtitle, *styled_look(self))
 
     @property
     def index(self) -> int:

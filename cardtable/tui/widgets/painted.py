@@ -10,7 +10,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 if TYPE_CHECKING:
-    _Painted = Widget
+    _Painted = Static
 else:
     _Painted = object  # a mixin: Textual finds a widget's CSS along its bases that are widgets
 
@@ -32,8 +32,7 @@ class PaintedByLook(_Painted):
     Painting a small widget through Textual's styles takes most of a millisecond, as long as the rest of a
     frame, and a table's cards, seats and prompt keep coming back to the same few looks (a card legal again, a
     seat's turn, "Waiting for West").  A widget whose look has not changed since its last paint is Textual's
-    own cache's to answer.  ``look`` is everything the paint depends on: the subclass adds its content to
-    ``styled_look``.
+    own cache's to answer.  Each class keeps its own ``PAINTED``.
     """
 
     #: The lines of each look, by class (each sets its own dict), emptied when ``LOOKS_KEPT`` are held.
@@ -41,7 +40,9 @@ class PaintedByLook(_Painted):
     LOOKS_KEPT: ClassVar[int] = 2048
 
     def look(self) -> tuple[object, ...]:
-        raise NotImplementedError
+        """Everything the paint depends on: the size, the content and border labels, and the styled look.  Two
+        widgets with the same look paint the same lines."""
+        return (self.outer_size, self.content, self.border_title, self.border_subtitle, *styled_look(self))
 
     def render_lines(self, crop: Region) -> list[Strip]:
         if not self._dirty_regions:
@@ -64,6 +65,3 @@ class PaintedText(PaintedByLook, Static):
     """A line of plain text whose few texts come back all the time (the table's prompt, its notice)."""
 
     PAINTED: ClassVar[dict[tuple[object, ...], list[Strip]]] = {}
-
-    def look(self) -> tuple[object, ...]:
-        return (self.outer_size, self.content, self.border_title, self.border_subtitle, *styled_look(self))

@@ -8,7 +8,7 @@ from textual.content import Content
 from textual.strip import Strip
 from textual.widgets import Static
 
-from .painted import PaintedByLook, styled_look
+from .painted import PaintedByLook
 
 
 class SeatPanel(PaintedByLook, Static):
@@ -16,9 +16,6 @@ class SeatPanel(PaintedByLook, Static):
     #: every hand.
     PAINTED: ClassVar[dict[tuple[object, ...], list[Strip]]] = {}
     shown = ""
-
-    def look(self) -> tuple[object, ...]:
-        return (self.outer_size, self.shown, *styled_look(self))
 
     def show(self, name: str, cards: int, *, dealer: bool, acting: bool, note: str = "") -> None:
         marks = []
