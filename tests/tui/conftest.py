@@ -7,12 +7,23 @@ import pytest
 
 from tests.tui.driver import instant_settings
 from tests.tui.shared_css import shared_css
+from tests.tui.unseen_frames import unseen_frames_skipped
 
 
 @pytest.fixture(autouse=True, scope="session")
 def css_parsed_once() -> Iterator[None]:
     """The apps of a test process share their parsed CSS (see ``tests.tui.shared_css``)."""
     with shared_css():
+        yield
+
+
+@pytest.fixture(autouse=True)
+def frames_nobody_sees(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Headless tables skip painting frames (see ``tests.tui.unseen_frames``), unless a test ``draws_frames``."""
+    if request.node.get_closest_marker("draws_frames"):
+        yield
+        return
+    with unseen_frames_skipped():
         yield
 
 

@@ -16,7 +16,10 @@ from cardtable.tui.widgets.card import CardWidget
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.painted import PaintedText
 from cardtable.tui.widgets.seat import SeatPanel
-from tests.tui.driver import my_turn, settle, table_config
+from tests.tui.driver import my_turn, settle, settled, table_config
+
+#: These tests are about what each frame paints.
+pytestmark = pytest.mark.draws_frames
 
 
 def drawn(lines: list[Strip]) -> list[list[tuple[str, object]]]:
@@ -164,5 +167,5 @@ async def test_a_restyle_from_a_combination_seen_before_refreshes_the_widget_onc
         asked.clear()
         card.show(card.face, large=True)
         assert ("CardWidget", True) in asked
-        await settle(pilot)
+        await settled(pilot)  # one step may come before the layout on a busy machine
         assert card.outer_size.height == 5

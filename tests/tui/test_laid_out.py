@@ -1,5 +1,5 @@
 """A resize that leaves a screen's size as it was lays nothing out again; a real one lays out every screen; a table
-starts without styling its widgets twice."""
+starts without styling its widgets twice; a seat whose note comes or goes is laid out again."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from textual.widgets import Static
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.message import NoticeDialog
 from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets.seat import SeatPanel
 from tests.tui.driver import my_turn, settle, settled, table_config
 
 
@@ -100,3 +101,19 @@ async def test_a_table_starts_without_styling_its_widgets_twice(
         assert table.has_class("-wide" if size[0] >= 120 else "-narrow")
         assert table.has_class("spanish-pack") == (game == "malilla")
     assert styled_whole and not any(styled_whole), f"the table's widgets were styled again: {styled_whole}"
+
+
+async def test_a_seat_grows_by_a_line_for_its_note_and_shows_it_whatever_else_is_laid_out() -> None:
+    # Tarot at three: North's "pass" used to be left out of the table behind the bid dialog whenever nothing
+    # else happened to lay the table out after it.
+    app = CardTableApp(table_config("manille", ["human", "random", "random", "random"], seed=12, first_dealer=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await my_turn(pilot)
+        seat = table.query_one("#left", SeatPanel)
+        await settled(pilot)
+        height = seat.size.height
+        for note, grown in (("pass", 1), ("garde sans", 1), ("", 0)):
+            seat.show("West", 7, dealer=False, acting=False, note=note)
+            await settle(pilot)
+            assert seat.size.height == height + grown, note
+            assert [line.text.strip() for line in seat.render_lines(seat.size.region)][-1] == (note or "7 cards")

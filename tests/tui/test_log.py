@@ -80,6 +80,7 @@ def cells(strips: list[Any]) -> list[list[tuple[str, object]]]:
     return [[(segment.text, segment.style) for segment in strip] for strip in strips]
 
 
+@pytest.mark.draws_frames
 async def test_the_logs_scroll_bar_repaints_when_its_thumb_moves_and_only_then() -> None:
     def painted(bar: Widget) -> list[list[tuple[str, object]]]:
         return [
@@ -108,6 +109,7 @@ async def test_the_logs_scroll_bar_repaints_when_its_thumb_moves_and_only_then()
         assert 5 < moves < 60
 
 
+@pytest.mark.draws_frames
 async def test_the_scroll_bar_paints_each_line_as_textual_does_and_reuses_its_lines() -> None:
     PAINTED_BAR_LINES.clear()
     app = LogApp("TableLog { height: 12; width: 30; }")
@@ -135,6 +137,7 @@ async def test_the_scroll_bar_paints_each_line_as_textual_does_and_reuses_its_li
         assert 0 < len(PAINTED_BAR_LINES) <= 3 * 24
 
 
+@pytest.mark.draws_frames
 async def test_the_log_paints_each_row_as_textual_does_and_each_line_once() -> None:
     painted: list[int] = []
     render_lines = Widget.render_lines

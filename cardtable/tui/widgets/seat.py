@@ -28,6 +28,8 @@ class SeatPanel(PaintedByLook, Static):
         held = f"{backs}\n{count}" if self.has_class("side") else f"{backs} {count}"
         text = f"{line}\n{held}" + (f"\n{note}" if note else "")
         if text != self.shown:
+            # A note that comes or goes (a bid, "pass") changes the seat's height: only then is it laid out again.
+            grown = text.count("\n") != self.shown.count("\n")
             self.shown = text
-            self.update(Content(text), layout=False)  # plain text (a name is never markup); the size is fixed
+            self.update(Content(text), layout=grown)  # plain text: a name is never markup
         self.set_class(acting, "acting")
