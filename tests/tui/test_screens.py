@@ -19,10 +19,11 @@ from cardtable.tui.ascii import terminal_draws_unicode, to_ascii
 from cardtable.tui.dialogs.bid import BidDialog
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.screens.new_game import NewGameScreen, seat_kinds
+from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.settings import SettingsScreen
 from cardtable.tui.screens.start import StartScreen, TooSmallScreen
 from cardtable.tui.widgets.hand import HandView
-from tests.tui.driver import my_turn, press_hint, screen_text, table_config, table_of
+from tests.tui.driver import my_turn, press_hint, screen_text, settled, table_config, table_of
 
 COMPUTERS = ["human", "random", "random", "random"]
 
@@ -390,3 +391,30 @@ async def test_the_experts_budget_is_a_setting_the_table_passes_to_its_expert_se
         expert = table.build_players()[1]
         assert isinstance(expert, ThinkingComputer)
         assert getattr(expert.computer, "budget", None) == search_budget(Budget.STRONG, True, CHEAP_WORLDS)
+
+
+@pytest.mark.parametrize(("size", "whole"), [((80, 24), False), ((120, 40), True)], ids=["80x24", "120x40"])
+async def test_a_tall_terminal_shows_a_long_score_sheet_whole_and_a_short_one_no_taller_than_its_lines(
+    size: tuple[int, int], whole: bool
+) -> None:
+    names = ["You", "East", "North", "West"]
+    # The last hand of a Tarot match of four deals: nine lines of how it scored, five rows of totals, the chart.
+    explanation = ["North played a garde (x2) against the others."] + [f"Line {n} of the scoring." for n in range(8)]
+    history = [[n * 10, -n * 30, n * 10, n * 10] for n in range(5)]
+    sides = [([seat], history[-1][seat]) for seat in range(4)]
+    app = CardTableApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        sheet = ScoreSheetScreen("French Tarot", lambda seats: names[seats[0]], sides, history, explanation)
+        app.push_screen(sheet)
+        await settled(pilot)
+        body = sheet.query_one("#sheet-body")
+        assert sheet.query_one("#score-sheet").outer_size.height <= size[1] - 1  # above the footer
+        assert (body.max_scroll_y == 0) is whole
+        # A Manille hand's sheet is short: the sheet is as tall as its lines on a tall terminal.
+        app.pop_screen()
+        short = ScoreSheetScreen("Manille", lambda seats: names[seats[0]], sides[:2], history[:2], explanation[:2])
+        app.push_screen(short)
+        await settled(pilot)
+        height = short.query_one("#score-sheet").outer_size.height
+        assert height < 22 if whole else height == 22

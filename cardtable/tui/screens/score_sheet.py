@@ -16,6 +16,8 @@ from cardtable.tui.keys import UNDO_BINDING
 from cardtable.tui.widgets.footer import KeysFooter
 
 BARS = " ▁▂▃▄▅▆▇█"
+#: From this many lines the sheet grows (``-tall`` in the CSS).
+TALL_SHEET = 36
 
 
 def sparkline(values: list[float], lowest: float, highest: float) -> str:
@@ -27,6 +29,9 @@ def sparkline(values: list[float], lowest: float, highest: float) -> str:
 class ScoreSheetScreen(UndoableDialog[None]):
     # After a hand, the undo key takes back its last card: the score sheet goes, and the hand is played on.
     BINDINGS = [Binding("enter,escape,space,s", "close", "Continue"), UNDO_BINDING]
+    #: A terminal this tall holds the whole sheet of a Tarot hand (its scoring lines, the totals and the chart)
+    #: without scrolling; a shorter one keeps the sheet within 24 lines.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_SHEET, "-tall")]
 
     def __init__(self, title: str, side_name: Callable[[list[int]], str], sides: list[tuple[list[int], Any]],
                  history: list[list[Any]], explanation: list[str], *, final: bool = False,
