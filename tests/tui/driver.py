@@ -216,6 +216,11 @@ def screen_text(app: CardTableApp) -> str:
     return html.unescape(text).replace("\xa0", " ")
 
 
+def footer_line(app: CardTableApp) -> str:
+    """The terminal's last line with anything on it: the keys the footer shows."""
+    return [line for line in screen_text(app).splitlines() if line.strip()][-1]
+
+
 async def pick_cards(pilot: Pilot[None], dialog: PickCardsDialog) -> None:
     """Choose the first allowed cards with the arrow keys and Space, then Enter."""
     hand = dialog.query_one(HandView)

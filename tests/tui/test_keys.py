@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from cardtable.tui.app import CardTableApp
+from cardtable.tui.dialogs.message import ConfirmDialog, NoticeDialog
 from cardtable.tui.keys import KEYMAP_BINDINGS, OTHER_KEYS, KeyRow, is_key, key_label, key_rows, table_keymap
 from cardtable.tui.screens.keys import KeysScreen
 from cardtable.tui.screens.table import TableScreen
-from tests.tui.driver import my_turn, table_config
+from tests.tui.driver import footer_line, my_turn, settled, table_config, wait_for
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -109,3 +110,16 @@ async def test_the_players_keymap_reaches_the_keys_the_prompt_and_the_keys_scree
             if state.view(0).hand.bit_count() < before:
                 break
         assert state.view(0).hand.bit_count() == before - 1
+
+
+async def test_a_notice_and_the_quit_question_show_their_own_keys_not_the_tables() -> None:
+    app = CardTableApp(table_config("manille", ["human", "random", "random", "random"], seed=12, first_dealer=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_turn(pilot)
+        app.push_screen(NoticeDialog("Hint", "Play the ace."))
+        await settled(pilot)
+        assert footer_line(app).split() == ["esc", "Close"]
+        await pilot.press("enter")
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        assert footer_line(app).split() == ["y", "Yes", "n", "No"]

@@ -30,7 +30,7 @@ def layouts(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     return counted
 
 
-async def test_a_dialog_is_laid_out_twice_as_it_opens_and_the_table_beneath_not_for_its_resize(
+async def test_a_dialog_is_laid_out_four_times_as_it_opens_and_the_table_beneath_not_for_its_resize(
     layouts: Counter[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The resizes that went on to Textual's layout of a screen already at that size with nothing waiting to be
@@ -53,10 +53,11 @@ async def test_a_dialog_is_laid_out_twice_as_it_opens_and_the_table_beneath_not_
         app.push_screen(NoticeDialog("Hint", "Play the ace."))
         for _ in range(5):
             await settle(pilot)
-        # As it mounts, and once its widgets know their sizes: not again for the resize a new screen hears of,
-        # nor the table beneath it (which only the table's own changes may lay out).
+        # As it mounts, once its widgets know their sizes, and twice as its footer builds its keys (the table's
+        # keys beneath would not work while it is open): not again for the resize a new screen hears of, nor the
+        # table beneath it (which only the table's own changes may lay out).
         assert not resized
-        assert layouts["NoticeDialog"] == 2
+        assert layouts["NoticeDialog"] == 4
         # A widget mounted on the table beneath the dialog is laid out, and shows, once the dialog closes.
         await table.mount(Static("under the dialog", id="beneath"))
         app.pop_screen()

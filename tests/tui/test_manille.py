@@ -21,7 +21,7 @@ from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.seat import SeatPanel
-from tests.tui.driver import gated_table, table_config
+from tests.tui.driver import footer_line, gated_table, table_config
 from tests.tui.hidden import leaks, screen_texts, secret_cards
 
 D1 = [["9S", "8S", "AH", "10H", "10D", "KD", "10C", "8C"], ["KS", "10S", "QH", "7H", "JD", "9D", "9C", "QC"],
@@ -174,6 +174,8 @@ async def test_the_talk_menu_offers_the_true_statements_in_words() -> None:
                            "Please lead clubs"]  # fmt: skip
         box = dialog.query_one("#talk").region
         assert box.bottom <= table.query_one(HandView).region.y  # the hand stays in view below the menu
+        # Its own keys below it, not the table's (which do nothing while it is open).
+        assert footer_line(app).split() == ["esc", "Back"]
         await pilot.press("escape")  # back to the hand: nothing said
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
         state = table.match.current

@@ -14,7 +14,7 @@ from cardtable.games.malilla.words import WORDS as MALILLA_WORDS
 from cardtable.saves import default_seats
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.table import TableScreen
-from tests.tui.driver import my_turn, screen_text, table_config
+from tests.tui.driver import footer_line, my_turn, screen_text, table_config
 from tests.tui.test_truco_argentino import argentino_match, choose, dialog, open_table
 
 COMPUTERS = ["human", "random", "random", "random"]
@@ -97,10 +97,6 @@ async def test_a_bonus_scored_at_the_deal_is_announced_until_you_act() -> None:
 
 
 # ------------------------------------------------------------------ one key for each call, wherever it is named
-def footer_line(app: CardTableApp) -> str:
-    return [line for line in screen_text(app).splitlines() if line.strip()][-1]
-
-
 async def hinted_as(pilot: Pilot[None], table: TableScreen, advice: Action) -> str:
     """The notice the table shows for a hint that advises ``advice`` (without a reason)."""
     from cardtable.engine.hints import Hint

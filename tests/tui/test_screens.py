@@ -23,7 +23,7 @@ from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.settings import SettingsScreen
 from cardtable.tui.screens.start import StartScreen, TooSmallScreen
 from cardtable.tui.widgets.hand import HandView
-from tests.tui.driver import my_turn, press_hint, screen_text, settled, table_config, table_of
+from tests.tui.driver import footer_line, my_turn, press_hint, screen_text, settled, table_config, table_of
 
 COMPUTERS = ["human", "random", "random", "random"]
 
@@ -39,10 +39,6 @@ async def until(pilot: Any, ready: Any, steps: int = 300, seconds: float = 30.0)
             return
         step += 1
     raise AssertionError(f"never ready; the screen is {pilot.app.screen!r}")
-
-
-def footer_line(app: CardTableApp) -> str:
-    return [line for line in screen_text(app).splitlines() if line.strip()][-1]
 
 
 def notice(app: CardTableApp) -> str:

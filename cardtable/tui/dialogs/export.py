@@ -13,6 +13,7 @@ from cardtable.files import describe_os_error
 from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
+from cardtable.tui.widgets.footer import KeysFooter
 
 
 class ExportDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
@@ -35,6 +36,7 @@ class ExportDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
             with Horizontal(classes="buttons"):
                 yield Button("Export", variant="primary", id="do-export")
                 yield Button("Cancel", id="cancel")
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

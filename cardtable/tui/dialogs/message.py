@@ -13,6 +13,7 @@ from cardtable.engine.words import holder
 from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
+from cardtable.tui.widgets.footer import KeysFooter
 
 
 class NoticeDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
@@ -28,6 +29,7 @@ class NoticeDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
             yield Label(self.title_text, classes="dialog-title", markup=False)
             yield Static(self.text, classes="dialog-text", markup=False)
             yield Button("OK", variant="primary", id="ok")
+        yield KeysFooter(show_command_palette=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)
@@ -51,6 +53,7 @@ class ConfirmDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[bool]):
             with Horizontal(classes="buttons"):
                 yield Button(f"{self.yes} (y)", variant="primary", id="yes")
                 yield Button(f"{self.no} (n)", id="no")
+        yield KeysFooter(show_command_palette=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

@@ -19,6 +19,7 @@ from cardtable.engine.game import Action
 from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
+from cardtable.tui.widgets.footer import KeysFooter
 
 #: The rows the menu leaves free: the hand and the footer below, the dialog's title, text and borders.
 ROWS_KEPT = 12
@@ -47,6 +48,7 @@ class TalkDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[Action | None]
                     options.append(Option(f"  {label}", id=str(number)))
                     number += 1
             yield OptionList(*options, markup=False)
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
