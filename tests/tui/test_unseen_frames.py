@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
@@ -18,7 +17,13 @@ from tests.tui.unseen_frames import unseen_frames_skipped
 
 
 async def screens_of_a_hand(
-    game: str, seats: int, size: tuple[int, int], frames: AbstractContextManager[None], home: Path, decisions: int
+    game: str,
+    seats: int,
+    size: tuple[int, int],
+    frames: AbstractContextManager[None],
+    home: Path,
+    decisions: int,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> list[object]:
     """Each settled screen the bottom seat is asked to act on, up to the first score sheet or ``decisions``
     screens, each table in a home of its own (a second table in one home would first offer the unfinished match)."""
@@ -26,7 +31,7 @@ async def screens_of_a_hand(
     home.mkdir()
     # Cards in motion: where two frames a moment apart first agree would depend on the machine's speed.
     (home / "settings.json").write_text(json.dumps({"speed": "instant", "animations": False}))
-    os.environ["CARDTABLE_HOME"] = str(home)
+    monkeypatch.setenv("CARDTABLE_HOME", str(home))
     config = table_config(game, ["human"] + ["random"] * (seats - 1), seed=5, first_dealer=0)
     with frames:
         app = CardTableApp(config)
@@ -54,8 +59,9 @@ async def screens_of_a_hand(
 async def test_a_hand_shows_the_same_screens_whether_or_not_its_frames_were_painted(
     game: str, seats: int, size: tuple[int, int], decisions: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))  # put back after the test
-    painted = await screens_of_a_hand(game, seats, size, nullcontext(), tmp_path / "painted", decisions)
-    unpainted = await screens_of_a_hand(game, seats, size, unseen_frames_skipped(), tmp_path / "unpainted", decisions)
+    painted = await screens_of_a_hand(game, seats, size, nullcontext(), tmp_path / "painted", decisions, monkeypatch)
+    unpainted = await screens_of_a_hand(
+        game, seats, size, unseen_frames_skipped(), tmp_path / "unpainted", decisions, monkeypatch
+    )
     assert len(painted) > 6
     assert unpainted == painted

@@ -1,8 +1,8 @@
 """Table tests do not draw the frames nobody sees.
 
 Under ``run_test`` the app runs headless: Textual still has every widget paint its changed lines for each
-frame, then drops the frame unseen (``App._display`` writes nothing when headless).  That is about a fifth of
-a table test's processor time.  Tests that read the screen draw it whole themselves, through the compositor
+frame, then drops the frame unseen (``App._display`` writes nothing when headless).  That is nearly a fifth
+of a table test's processor time.  Tests that read the screen draw it whole themselves, through the compositor
 (``screen_text``, ``screen_fingerprint``, snapshots), and that draw does not depend on the frames before it:
 a widget keeps what changed until it is painted.  ``test_unseen_frames.py`` checks this by playing the same
 hand both ways and comparing every screen.

@@ -30,7 +30,7 @@ class ScoreSheetScreen(UndoableDialog[None]):
     # After a hand, the undo key takes back its last card: the score sheet goes, and the hand is played on.
     BINDINGS = [Binding("enter,escape,space,s", "close", "Continue"), UNDO_BINDING]
     #: A terminal this tall holds the whole sheet of a Tarot hand (its scoring lines, the totals and the chart)
-    #: without scrolling; a shorter one keeps the sheet within 24 lines.
+    #: without scrolling; on a shorter one the sheet keeps to 22 lines and scrolls.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_SHEET, "-tall")]
 
     def __init__(self, title: str, side_name: Callable[[list[int]], str], sides: list[tuple[list[int], Any]],
