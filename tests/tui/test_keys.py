@@ -122,4 +122,4 @@ async def test_a_notice_and_the_quit_question_show_their_own_keys_not_the_tables
         await pilot.press("enter")
         await pilot.press("ctrl+q")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        assert footer_line(app).split() == ["y", "Yes", "n", "No"]
+        assert footer_line(app).split() == ["y", "Quit", "n", "Keep", "playing"]

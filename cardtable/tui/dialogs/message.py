@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -46,6 +46,9 @@ class ConfirmDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[bool]):
         self.question = question
         self.yes = yes
         self.no = no
+        # The footer names each key by its button ("y Quit  n Keep playing"), not a bare yes and no: the keys of
+        # this one dialog, in place of the class's (Textual 8.2 keeps them in ``_bindings``).
+        self._bindings = BindingsMap([Binding("y", "answer(True)", yes), Binding("n,escape", "answer(False)", no)])
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
