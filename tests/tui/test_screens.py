@@ -414,3 +414,19 @@ async def test_a_tall_terminal_shows_a_long_score_sheet_whole_and_a_short_one_no
         await settled(pilot)
         height = short.query_one("#score-sheet").outer_size.height
         assert height < 22 if whole else height == 22
+
+
+async def test_at_80x24_the_sheet_after_a_truco_hand_shows_the_row_of_the_hand_just_scored() -> None:
+    names = ["You & North", "East & West"]
+    # Five lines of how the hand scored, as a Truco Argentino hand with a flor and a refused truco has.
+    explanation = [f"Line {n} of how the hand scored." for n in range(5)]
+    history = [[0, 0], [3, 2], [4, 3], [4, 7]]
+    sides = [([0], 4), ([1], 7)]
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreSheetScreen("Truco Argentino", lambda seats: names[seats[0]], sides, history, explanation))
+        await settled(pilot)
+        rows = [line.split("█")[1].split() for line in screen_text(app).splitlines() if line.count("█") >= 2]
+        assert ["Line", "0", "of", "how", "the", "hand", "scored."] in rows
+        assert ["3", "4", "7"] in rows
