@@ -62,9 +62,12 @@ def gated_table(gate: threading.Event, started: threading.Event) -> type[TableSc
     return GatedTable
 
 
-def instant_settings(home: Path) -> None:
+def instant_settings(home: Path, *, animations: bool = True) -> None:
     home.mkdir(parents=True, exist_ok=True)
-    (home / "settings.json").write_text(json.dumps({"speed": "instant"}))
+    settings: dict[str, object] = {"speed": "instant"}
+    if not animations:  # cards in motion off too
+        settings["animations"] = False
+    (home / "settings.json").write_text(json.dumps(settings))
 
 
 def table_config(game: str, seats: list[str], *, names: list[str] | None = None, options: dict | None = None,

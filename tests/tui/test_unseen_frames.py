@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.pick_cards import PickCardsDialog
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.table import TableScreen
-from tests.tui.driver import pick_cards, screen_fingerprint, settled, table_config
+from tests.tui.driver import instant_settings, pick_cards, screen_fingerprint, settled, table_config
 from tests.tui.unseen_frames import unseen_frames_skipped
 
 
@@ -28,9 +27,8 @@ async def screens_of_a_hand(
     """Each settled screen the bottom seat is asked to act on, up to the first score sheet or ``decisions``
     screens, each table in a home of its own (a second table in one home would first offer the unfinished match)."""
     seen: list[object] = []
-    home.mkdir()
     # Cards in motion: where two frames a moment apart first agree would depend on the machine's speed.
-    (home / "settings.json").write_text(json.dumps({"speed": "instant", "animations": False}))
+    instant_settings(home, animations=False)
     monkeypatch.setenv("CARDTABLE_HOME", str(home))
     config = table_config(game, ["human"] + ["random"] * (seats - 1), seed=5, first_dealer=0)
     with frames:

@@ -39,7 +39,7 @@ class NoticeDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
 
 
 class ConfirmDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[bool]):
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    """A yes/no question; its keys (y, and n or Escape) are bound per dialog, named by its buttons."""
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()

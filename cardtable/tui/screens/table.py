@@ -152,10 +152,11 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         #: announcement (a computer's call, what a call settled), which stays until a person at the keyboard
         #: acts, a newer one replaces it or a new hand is dealt.
         self.notice_text = ""
-        #: The log, the notice line and the spread, kept at hand: looking them up walks the whole screen, after
-        #: every card (asking whether the screen holds a spread at all took 1.5 ms of a card's time).
+        #: The log, the notice and prompt lines and the spread, kept at hand: looking them up walks the whole
+        #: screen, after every card (asking whether the screen holds a spread at all took 1.5 ms of a card's time).
         self.table_log = TableLog(id="log")
         self.notice_line = PaintedText("", id="notice", markup=False)
+        self.prompt_line = PaintedText("", id="prompt", markup=False)
         self.spread_area = CardSpread(id="spread")
         self.notice_lasts = False
         #: A hint is being worked out (in a thread: the level that hints may search).
@@ -198,7 +199,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
                     with Vertical(classes="seat-column"):
                         yield SeatPanel(id="right", classes="seat side")
                 yield self.notice_line
-                yield PaintedText("", id="prompt", markup=False)
+                yield self.prompt_line
             with Vertical(id="side"):
                 yield Static("", id="info", markup=False)
                 yield Static("", id="last-trick", markup=False)
@@ -829,7 +830,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             text = ""
         if text != self.prompt_text:
             self.prompt_text = text
-            prompt = self.query_one("#prompt", PaintedText)
+            prompt = self.prompt_line
             prompt.update(text, layout=False)  # the prompt has a fixed height of two lines
             prompt.set_class(refused, "refused")
 
