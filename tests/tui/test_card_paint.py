@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
+from unittest.mock import patch
 
 import pytest
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets._footer import FooterKey
@@ -56,7 +58,7 @@ async def test_a_card_marked_and_unmarked_paints_as_textual_draws_it_and_its_loo
         card.show(replace(face, illegal=not face.illegal))
         await settle(pilot)
         card.refresh()
-        assert card.look() in CardWidget.PAINTED
+        assert all(key in CardWidget.PAINTED for key, _lines in card.parts())
         assert painted(card) == painted_by_textual(card)
         # Another card of the hand with the same look draws the same lines, at its own place.
         twin.show(replace(face, illegal=not face.illegal))
@@ -64,6 +66,45 @@ async def test_a_card_marked_and_unmarked_paints_as_textual_draws_it_and_its_loo
         twin.refresh()
         assert twin.look() == card.look()
         assert painted(twin) == painted(card)
+
+
+async def test_a_card_is_remembered_in_three_parts_and_a_new_label_paints_only_its_line() -> None:
+    app = CardTableApp(table_config("manille", ["human", "random", "random", "random"], seed=12, first_dealer=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await my_turn(pilot)
+        card = next(card for card in table.query_one(HandView).query(CardWidget) if "selected" not in card.classes)
+        face = card.face
+        assert face is not None
+        top, between, bottom = card.parts()
+        assert [region.height for _key, region in (top, between, bottom)] == [1, card.outer_size.height - 2, 1]
+        CardWidget.PAINTED.clear()
+        card.refresh()
+        assert painted(card) == painted_by_textual(card)
+        assert len(CardWidget.PAINTED) == 3
+        painted_lines: list[Region] = []
+        paint = Widget.render_lines
+
+        def counted(widget: Widget, crop: Region) -> list[Strip]:
+            if widget is card:
+                painted_lines.append(crop)
+            return paint(widget, crop)
+
+        with patch.object(Widget, "render_lines", counted):
+            # Another place in the hand: only the bottom line, whose label says the place, is painted afresh.
+            card.show(replace(face, subtitle="8"))
+            await settle(pilot)
+            card.refresh()
+            lines = painted(card)
+            assert [crop.y for crop in painted_lines] == [card.outer_size.height - 1]
+            # A title too (as a card led has): its top line as well, and nothing between.
+            painted_lines.clear()
+            card.show(replace(face, subtitle="8", title="lead"))
+            await settle(pilot)
+            card.refresh()
+            lines = painted(card)
+            assert [crop.y for crop in painted_lines] == [0]
+        assert lines == painted_by_textual(card)
+        assert len(CardWidget.PAINTED) == 5
 
 
 async def test_a_seat_and_the_prompt_paint_their_looks_as_textual_draws_them_and_reuse_them() -> None:

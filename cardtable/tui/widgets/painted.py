@@ -26,6 +26,10 @@ def styled_look(widget: Widget) -> tuple[object, ...]:
             id(app.ansi_theme), app.native_ansi_color)  # fmt: skip
 
 
+#: A part of a widget's paint: what its lines depend on, and where they are in the widget.
+Part = tuple[tuple[object, ...], Region]
+
+
 class PaintedByLook(_Painted):
     """Put before the widget class in the bases: a change that brings back a look painted before reuses its lines.
 
@@ -33,6 +37,11 @@ class PaintedByLook(_Painted):
     frame, and a table's cards, seats and prompt keep coming back to the same few looks (a card legal again, a
     seat's turn, "Waiting for West").  A widget whose look has not changed since its last paint is Textual's
     own cache's to answer.  Each class keeps its own ``PAINTED``.
+
+    A widget framed above and below is remembered in three parts, each painted by Textual alone when it is new:
+    its top line (the border and its title), its bottom line (the border and its subtitle) and the lines
+    between (the content).  A card's new mark of place in the hand, or the title of a card led, then repaints
+    one line, and the face of a card seen before with other labels none.
     """
 
     #: The lines of each look, by class (each sets its own dict), emptied when ``LOOKS_KEPT`` are held.
@@ -44,21 +53,38 @@ class PaintedByLook(_Painted):
         widgets with the same look paint the same lines."""
         return (self.outer_size, self.content, self.border_title, self.border_subtitle, *styled_look(self))
 
+    def parts(self) -> list[Part]:
+        """The parts the widget's paint is remembered in: three for a widget framed above and below, with at
+        least a line between (each labelled by what it depends on), else the whole look."""
+        size = self.outer_size
+        width, height = size
+        top, _right, bottom, _left = self.styles.border
+        if not (top[0] and bottom[0]) or height < 3:
+            return [(self.look(), size.region)]
+        styled = styled_look(self)
+        return [
+            (("top", size, self.border_title, *styled), Region(0, 0, width, 1)),
+            (("between", size, self.content, *styled), Region(0, 1, width, height - 2)),
+            (("bottom", size, self.border_subtitle, *styled), Region(0, height - 1, width, 1)),
+        ]
+
     def render_lines(self, crop: Region) -> list[Strip]:
         if not self._dirty_regions:
             return super().render_lines(crop)
-        look = self.look()
         painted = self.PAINTED
-        lines = painted.get(look)
-        if lines is None:
-            lines = super().render_lines(self.outer_size.region)
-            if len(painted) >= self.LOOKS_KEPT:
-                painted.clear()
-            painted[look] = lines
+        lines: list[Strip] = []
+        for key, region in self.parts():
+            part = painted.get(key)
+            if part is None:
+                part = super().render_lines(region)
+                if len(painted) >= self.LOOKS_KEPT:
+                    painted.clear()
+                painted[key] = part
+            lines += part
         lines = lines[crop.y : crop.bottom]
         if crop.column_span != (0, self.outer_size.width):
             return [line.crop(*crop.column_span) for line in lines]
-        return list(lines)
+        return lines
 
 
 class PaintedText(PaintedByLook, Static):
