@@ -18,6 +18,7 @@ from cardtable.tui.widgets.card import CardWidget
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.painted import PaintedText
 from cardtable.tui.widgets.seat import SeatPanel
+from cardtable.tui.widgets.trick import TrickArea
 from tests.tui.driver import my_turn, settle, settled, table_config
 
 #: These tests are about what each frame paints.
@@ -72,9 +73,11 @@ async def test_a_card_is_remembered_in_three_parts_and_a_new_label_paints_only_i
     app = CardTableApp(table_config("manille", ["human", "random", "random", "random"], seed=12, first_dealer=0))
     async with app.run_test(size=(120, 40)) as pilot:
         table = await my_turn(pilot)
-        card = next(card for card in table.query_one(HandView).query(CardWidget) if "selected" not in card.classes)
-        face = card.face
+        face = table.query_one(HandView).cards[0].face
         assert face is not None
+        card = table.query_one(TrickArea).cards["top"]  # a card in the trick is wide enough for its labels
+        card.show(replace(face, title="", subtitle=""))
+        await settle(pilot)
         top, between, bottom = card.parts()
         assert [region.height for _key, region in (top, between, bottom)] == [1, card.outer_size.height - 2, 1]
         CardWidget.PAINTED.clear()
@@ -90,21 +93,42 @@ async def test_a_card_is_remembered_in_three_parts_and_a_new_label_paints_only_i
             return paint(widget, crop)
 
         with patch.object(Widget, "render_lines", counted):
-            # Another place in the hand: only the bottom line, whose label says the place, is painted afresh.
-            card.show(replace(face, subtitle="8"))
+            # The card wins the trick: only the bottom line, which says so, is painted afresh.
+            card.show(replace(face, title="", subtitle="wins"))
             await settle(pilot)
             card.refresh()
             lines = painted(card)
             assert [crop.y for crop in painted_lines] == [card.outer_size.height - 1]
-            # A title too (as a card led has): its top line as well, and nothing between.
+            assert "wins" in "".join(text for text, _style in lines[-1])
+            # It was led too: its top line as well, and nothing between.
             painted_lines.clear()
-            card.show(replace(face, subtitle="8", title="lead"))
+            card.show(replace(face, title="lead", subtitle="wins"))
             await settle(pilot)
             card.refresh()
             lines = painted(card)
             assert [crop.y for crop in painted_lines] == [0]
         assert lines == painted_by_textual(card)
         assert len(CardWidget.PAINTED) == 5
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_label_the_table_puts_on_a_card_is_drawn(size: tuple[int, int]) -> None:
+    """A border label that does not fit (Textual draws none on an edge too short for it) would only make the
+    card's look differ from its twin's for nothing."""
+    app = CardTableApp(table_config("manille", ["human", "random", "random", "random"], seed=3, first_dealer=1))
+    async with app.run_test(size=size) as pilot:
+        table = await my_turn(pilot)
+        labelled = 0
+        for card in table.query(CardWidget):
+            if not card.outer_size.area:
+                continue  # a place not on screen
+            card.refresh()
+            lines = painted(card)
+            for label, line in ((card.border_title, lines[0]), (card.border_subtitle, lines[-1])):
+                if label:
+                    labelled += 1
+                    assert str(label) in "".join(text for text, _style in line), (card, label)
+        assert labelled  # the card led says so
 
 
 async def test_a_seat_and_the_prompt_paint_their_looks_as_textual_draws_them_and_reuse_them() -> None:

@@ -66,9 +66,9 @@ class HandView(Horizontal):
         self.cards = places[first : first + len(faces)]
         for place in places[:first] + places[first + len(faces) :]:
             place.clear(large)
-        for position, (card, face) in enumerate(zip(self.cards, faces, strict=True)):
+        for card, face in zip(self.cards, faces, strict=True):
             illegal = legal is not None and face.index not in legal
-            card.show(replace(face, illegal=illegal, subtitle=str(position + 1) if position < 9 else ""), large)
+            card.show(replace(face, illegal=illegal), large)
         if self.cards:
             self.cursor = min(self.cursor, len(self.cards) - 1)
             if legal:
