@@ -40,8 +40,8 @@ class PaintedByLook(_Painted):
 
     A widget framed above and below is remembered in three parts, each painted by Textual alone when it is new:
     its top line (the border and its title), its bottom line (the border and its subtitle) and the lines
-    between (the content).  A card's new mark of place in the hand, or the title of a card led, then repaints
-    one line, and the face of a card seen before with other labels none.
+    between (the content).  A card in the trick that is led or starts winning then repaints one line, and a
+    face seen before under other labels none.
     """
 
     #: The lines of each look, by class (each sets its own dict), emptied when ``LOOKS_KEPT`` are held.
