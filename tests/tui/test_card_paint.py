@@ -8,6 +8,7 @@ from typing import Any
 from unittest.mock import patch
 
 import pytest
+from rich.style import Style
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
@@ -49,6 +50,8 @@ async def test_a_card_marked_and_unmarked_paints_as_textual_draws_it_and_its_loo
         card, twin = [card for card in hand if "selected" not in card.classes][:2]
         face = card.face
         assert face is not None
+        for each in (card, twin):
+            each.mark_place("")  # Textual's paint has no place marks (see the test of those)
         CardWidget.PAINTED.clear()
         for marked in (replace(face, illegal=not face.illegal), replace(face, trump=True, winning=True), face):
             card.show(marked)
@@ -129,6 +132,27 @@ async def test_every_label_the_table_puts_on_a_card_is_drawn(size: tuple[int, in
                     labelled += 1
                     assert str(label) in "".join(text for text, _style in line), (card, label)
         assert labelled  # the card led says so
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_first_nine_cards_of_your_hand_show_their_places_on_their_bottom_edges(size: tuple[int, int]) -> None:
+    app = CardTableApp(table_config("malilla", ["human", "random", "random", "random"], seed=12, first_dealer=3))
+    async with app.run_test(size=size) as pilot:
+        table = await my_turn(pilot)
+        hand = table.query_one("#hand", HandView)
+        assert len(hand.cards) == 10
+        for position, card in enumerate(hand.cards):
+            bottom = painted(card)[-1]
+            edge = "".join(text for text, _style in bottom)
+            if position < 9:
+                assert edge[2] == str(position + 1), edge
+                marked = [style for text, style in bottom if text == str(position + 1)]
+                assert marked and isinstance(marked[0], Style) and marked[0].bold  # the edge's colours, in bold
+            else:
+                assert not any(character.isdigit() for character in edge), edge
+            # Only the edge: the lines above are the look's, shared with the same card anywhere else.
+            card.refresh()
+            assert painted(card)[:-1] == painted_by_textual(card)[:-1]
 
 
 async def test_a_seat_and_the_prompt_paint_their_looks_as_textual_draws_them_and_reuse_them() -> None:

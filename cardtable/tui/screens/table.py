@@ -205,7 +205,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
                 yield Static("", id="last-trick", markup=False)
                 yield self.table_log
         # The hand spans the whole width: twelve cards (Malilla's 48-card deck) need 72 columns.
-        yield HandView(id="hand")
+        yield HandView(id="hand", numbered=True)
         yield KeysFooter(show_command_palette=False)
 
     @property

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.geometry import Region
 from textual.message import Message
@@ -20,6 +22,17 @@ from .painted import PaintedByLook
 
 #: The classes ``show`` manages (besides the ``suit-*`` class); others, such as ``selected``, are left alone.
 FACE_CLASSES = frozenset({"back", "trump", "illegal", "winning", "large", "empty"})
+#: Where a card's place mark sits on its bottom edge: after the corner and one stroke of the frame.
+PLACE_MARK_COLUMN = 2
+
+
+def with_place_mark(edge: Strip, mark: str) -> Strip:
+    """The card's bottom edge with ``mark`` drawn over it, in the edge's own colours, bold."""
+    end = PLACE_MARK_COLUMN + len(mark)
+    under = edge.crop(PLACE_MARK_COLUMN, end)
+    style = next((segment.style for segment in under if segment.style is not None), None)
+    marked = Strip([Segment(mark, (style or Style()) + Style(bold=True))], len(mark))
+    return Strip.join([edge.crop(0, PLACE_MARK_COLUMN), marked, edge.crop(end, edge.cell_length)])
 
 
 @dataclass(frozen=True)
@@ -47,6 +60,9 @@ class CardWidget(PaintedByLook, Static):
     #: What the card's box was laid out from (see ``refresh``).
     _laid_out: tuple[Any, ...] | None = None
     _text: str | None = None
+    #: The digit on the card's bottom edge: its place in your hand, which the keys 1 to 9 play ("": none).  It
+    #: is drawn over the edge, not as a border label: a card six columns wide has no room for Textual's.
+    place_mark = ""
 
     class Clicked(Message):
         def __init__(self, card: CardWidget, chain: int) -> None:
@@ -81,6 +97,24 @@ class CardWidget(PaintedByLook, Static):
                 layout = False
             self._laid_out = box
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def mark_place(self, mark: str) -> None:
+        """Draw ``mark`` on the card's bottom edge (``""``: nothing)."""
+        if mark != self.place_mark:
+            self.place_mark = mark
+            self.refresh()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The lines painted for a look are shared by every card with that look, wherever it lies in the hand,
+        # so the place mark goes on after them, on the whole edge, before the compositor's crop.
+        width, height = self.outer_size
+        if not self.place_mark or crop.bottom < height or width < PLACE_MARK_COLUMN + len(self.place_mark) + 1:
+            return super().render_lines(crop)
+        lines = super().render_lines(Region(0, crop.y, width, crop.height))
+        lines[-1] = with_place_mark(lines[-1], self.place_mark)
+        if crop.column_span != (0, width):
+            return [line.crop(*crop.column_span) for line in lines]
+        return lines
 
     @property
     def index(self) -> int:

@@ -25,8 +25,10 @@ class HandView(Horizontal):
             super().__init__()
             self.position = position
 
-    def __init__(self, id: str | None = None) -> None:
+    def __init__(self, id: str | None = None, *, numbered: bool = False) -> None:
         super().__init__(id=id)
+        #: The first nine cards show their places, for the keys 1 to 9 (the table's hand, not a dialog's).
+        self.numbered = numbered
         #: Every card widget of the hand, in order: those showing a card and, in a hand that has been played
         #: from, empty places (at both ends of one row; at the end of two).
         self.places: list[CardWidget] = []
@@ -66,9 +68,11 @@ class HandView(Horizontal):
         self.cards = places[first : first + len(faces)]
         for place in places[:first] + places[first + len(faces) :]:
             place.clear(large)
-        for card, face in zip(self.cards, faces, strict=True):
+            place.mark_place("")
+        for position, (card, face) in enumerate(zip(self.cards, faces, strict=True)):
             illegal = legal is not None and face.index not in legal
             card.show(replace(face, illegal=illegal), large)
+            card.mark_place(str(position + 1) if self.numbered and position < 9 else "")
         if self.cards:
             self.cursor = min(self.cursor, len(self.cards) - 1)
             if legal:
