@@ -21,6 +21,8 @@ from cardtable.engine.errors import quote
 CALL_KEYS = ("envido", "truco", "mazo")
 #: The nine card places share one row of the keys screen.
 CARD_PLACES = Binding.Group("play the card at that place")
+#: How many of your hand's first places a digit key plays (1 to 9).
+PLACES_WITH_KEYS = 9
 
 
 def _card_place(n: int) -> Binding:
@@ -36,7 +38,7 @@ TABLE_BINDINGS = (
     Binding("left,h", "move(-1)", "Left", show=False, tooltip="choose the card on the left", id="move-left"),
     Binding("right,l", "move(1)", "Right", show=False, tooltip="choose the card on the right", id="move-right"),
     Binding("enter,space", "play", "Play", tooltip="play the chosen card, or skip a pause", id="play"),
-    *map(_card_place, range(1, 10)),
+    *map(_card_place, range(1, PLACES_WITH_KEYS + 1)),
     Binding("c", "calls", "Calls", tooltip="calls: bids, knocks, the redeal…", id="calls"),
     Binding(
         "d", "face_down", "Face down", show=False, tooltip="play the chosen card face down (Truco)", id="face-down"

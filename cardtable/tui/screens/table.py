@@ -45,7 +45,7 @@ from cardtable.tui.dialogs.undoable import shown_bindings
 from cardtable.tui.games import parts_for
 from cardtable.tui.games.base import SeenTrick, TableParts, says
 from cardtable.tui.host import TableHost
-from cardtable.tui.keys import CALL_KEYS, TABLE_BINDINGS, first_key
+from cardtable.tui.keys import CALL_KEYS, PLACES_WITH_KEYS, TABLE_BINDINGS, first_key
 from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.motion import CardMotion, Move, centred, motion_wanted
 from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
@@ -205,7 +205,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
                 yield Static("", id="last-trick", markup=False)
                 yield self.table_log
         # The hand spans the whole width: twelve cards (Malilla's 48-card deck) need 72 columns.
-        yield HandView(id="hand", numbered=True)
+        yield HandView(id="hand", numbered=PLACES_WITH_KEYS)
         yield KeysFooter(show_command_palette=False)
 
     @property

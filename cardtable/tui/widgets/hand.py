@@ -25,9 +25,9 @@ class HandView(Horizontal):
             super().__init__()
             self.position = position
 
-    def __init__(self, id: str | None = None, *, numbered: bool = False) -> None:
+    def __init__(self, id: str | None = None, *, numbered: int = 0) -> None:
         super().__init__(id=id)
-        #: The first nine cards show their places, for the keys 1 to 9 (the table's hand, not a dialog's).
+        #: How many of the first cards show their places (the table's hand: those its digit keys play).
         self.numbered = numbered
         #: Every card widget of the hand, in order: those showing a card and, in a hand that has been played
         #: from, empty places (at both ends of one row; at the end of two).
@@ -72,7 +72,7 @@ class HandView(Horizontal):
         for position, (card, face) in enumerate(zip(self.cards, faces, strict=True)):
             illegal = legal is not None and face.index not in legal
             card.show(replace(face, illegal=illegal), large)
-            card.mark_place(str(position + 1) if self.numbered and position < 9 else "")
+            card.mark_place(str(position + 1) if position < self.numbered else "")
         if self.cards:
             self.cursor = min(self.cursor, len(self.cards) - 1)
             if legal:
