@@ -40,12 +40,10 @@ TABLE_BINDINGS = (
     Binding("enter,space", "play", "Play", tooltip="play the chosen card, or skip a pause", id="play"),
     *map(_card_place, range(1, PLACES_WITH_KEYS + 1)),
     Binding("c", "calls", "Calls", tooltip="calls: bids, knocks, the redeal…", id="calls"),
-    Binding(
-        "d", "face_down", "Face down", show=False, tooltip="play the chosen card face down (Truco)", id="face-down"
-    ),
+    Binding("d", "face_down", "Face down", tooltip="play the chosen card face down (Truco)", id="face-down"),
     Binding("e", "call_key('envido')", "Envido", tooltip="envido, real or falta envido", id="envido"),
     Binding("v", "call_key('truco')", "Truco", tooltip="truco, or raise the stake", id="truco"),
-    Binding("m", "call_key('mazo')", "Mazo", show=False, tooltip="go to the deck (give up the hand)", id="mazo"),
+    Binding("m", "call_key('mazo')", "Mazo", tooltip="go to the deck (give up the hand)", id="mazo"),
     Binding("t", "hint", "Hint", tooltip="hint: what the computer would choose (a card, a bid, a call…)", id="hint"),
     UNDO_BINDING,
     Binding("w", "last_trick", "Last", tooltip="the last trick", id="last-trick"),
@@ -58,6 +56,10 @@ TABLE_BINDINGS = (
     Binding("r", "rules", "Rules", tooltip="the rules of the game", id="rules"),
     Binding("question_mark", "help", "Keys", tooltip="all the keys (this screen)", id="keys"),
 )
+#: When the table's footer has no room for every key it offers now, these leave it first, in this order (they
+#: still work, and the keys screen lists them): the last trick and the scores are a look away, and a turn's own
+#: keys (a card face down, a call, going to the deck) matter more.
+FOOTER_GIVES_WAY = ("last-trick", "scores", "hint", "undo")
 QUIT_BINDING = Binding("ctrl+q", "quit_table", "Quit", priority=True, tooltip="quit: the match is kept for next time",
                        id="quit")  # fmt: skip
 #: Every key a keymap may change, in the order the keys screen lists them.

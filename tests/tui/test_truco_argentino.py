@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
@@ -17,12 +19,13 @@ from cardtable.games.truco.argentino import ArgentinoView
 from cardtable.saves import MatchSave
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.call import CallDialog
+from cardtable.tui.dialogs.message import NoticeDialog
 from cardtable.tui.games.truco_argentino import ArgentinoParts
 from cardtable.tui.screens.new_game import NewGameScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.log import TableLog
-from tests.tui.driver import my_turn, screen_text, table_config, table_of, wait_for
+from tests.tui.driver import footer_line, my_turn, screen_text, settled, table_config, table_of, wait_for
 
 ARGENTINO = {"variant": "argentino"}
 
@@ -326,3 +329,25 @@ async def test_a_finished_argentino_match_is_watched_with_its_own_words(table_ho
         await pilot.press("right", "right")
         said = str(watch.query_one("#watch-said", Static).render())
         assert "contraflor al resto!" in said  # the Argentine call, as the table names it
+
+
+@pytest.mark.parametrize(("size", "crowded_out"), [((80, 24), {"w Last", "s Scores"}), ((120, 40), set())])
+async def test_the_footer_offers_face_down_and_the_deck_and_makes_room_for_them(
+    size: tuple[int, int], crowded_out: set[str]
+) -> None:
+    app = CardTableApp()
+    async with app.run_test(size=size) as pilot:
+        # The second trick, North has led: your card may go face down, the retruco is yours, the deck is open.
+        actions = [{"seat": 0, "play": "KS"}, {"seat": 1, "call": "truco"}, {"seat": 0, "call": "accept"},
+                   {"seat": 1, "play": "3C"}, {"seat": 1, "play": "AS"}]  # fmt: skip
+        await open_table(pilot, argentino_match(["7D 6D KS", "AS 5S 3C"], actions, dealer=1))
+        await my_turn(pilot)
+        await settled(pilot)
+        footer = footer_line(app).strip()
+        for key in ("⏎ Play", "d Face down", "v Retruco", "m To the deck", "t Hint", "? Keys"):
+            assert key in footer, footer
+        assert footer.endswith("^q Quit") and cell_len(footer) <= size[0] - 1, footer
+        assert {key for key in ("w Last", "s Scores") if key not in footer} == crowded_out
+        await pilot.press("w")  # left out of the footer, the key still works
+        await wait_for(pilot, lambda: isinstance(app.screen, NoticeDialog))
+        assert isinstance(app.screen, NoticeDialog) and "North won it." in app.screen.text, app.screen.text

@@ -45,14 +45,14 @@ from cardtable.tui.dialogs.undoable import shown_bindings
 from cardtable.tui.games import parts_for
 from cardtable.tui.games.base import SeenTrick, TableParts, says
 from cardtable.tui.host import TableHost
-from cardtable.tui.keys import CALL_KEYS, PLACES_WITH_KEYS, TABLE_BINDINGS, first_key
+from cardtable.tui.keys import CALL_KEYS, FOOTER_GIVES_WAY, PLACES_WITH_KEYS, TABLE_BINDINGS, first_key
 from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.motion import CardMotion, Move, centred, motion_wanted
 from cardtable.tui.players import HumanPlayer, ThinkingComputer, wait_or_skip
 from cardtable.tui.sides import score_lines, side_name, sides
 from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.widgets.card import Face
-from cardtable.tui.widgets.footer import KeysFooter
+from cardtable.tui.widgets.footer import KeysFooter, keys_without_room
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.log import TableLog
 from cardtable.tui.widgets.painted import PaintedText
@@ -881,9 +881,8 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
 
     def _settle_footer(self) -> None:
         self.footer_timer = None
-        state = (*(self.check_action(name, ()) for name in ("move", "hint", "face_down", "play")),
-                 *(self.check_action("call_key", (key,)) for key in CALL_KEYS),
-                 frozenset(self.keys_left_out()), self.can_undo())  # fmt: skip
+        # Each key the footer would show, as it would name it (a call key's name changes with the stake).
+        state = tuple((a.binding.id, a.binding.description, a.enabled) for a in self.active_bindings.values())
         if state != self.bindings_state:
             self.bindings_state = state
             self.refresh_bindings()
@@ -1119,8 +1118,10 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         # make every call (Truco's v and e), so that the footer names one key for each call.
         bindings = shown_bindings(super().active_bindings, self.can_undo())
         unshown = self.keys_left_out()
-        bindings = {key: active for key, active in bindings.items() if active.binding.id not in unshown}
-        return {key: self.named_for_now(active) for key, active in bindings.items()}
+        bindings = {key: self.named_for_now(active) for key, active in bindings.items()
+                    if active.binding.id not in unshown}  # fmt: skip
+        crowded = keys_without_room(bindings, self.app.size.width, FOOTER_GIVES_WAY, self.app.get_key_display)
+        return {key: active for key, active in bindings.items() if active.binding.id not in crowded}
 
     def keys_left_out(self) -> set[str]:
         """The bindings the footer leaves out for now, though they stay bound (pressing one says why it does

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
+from textual.binding import ActiveBinding, Binding
 from textual.widgets import Footer
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+
+#: The columns a key takes in the footer besides its key and its name: a space before the key, one between them
+#: and one after the name (Textual's footer, not compact).
+KEY_MARGINS = 3
 
 
 class KeysFooter(Footer):
@@ -30,3 +37,24 @@ class KeysFooter(Footer):
                 return
             self._keys_shown = shown
         super().bindings_changed(screen)
+
+
+def keys_without_room(bindings: dict[str, ActiveBinding], width: int, give_way: Sequence[str],
+                      key_display: Callable[[Binding], str]) -> set[str]:  # fmt: skip
+    """The binding ids, among ``give_way`` and in its order, that leave a footer of ``width`` columns so that
+    the rest of ``bindings`` fit on it (the keys stay bound: only the footer leaves them out)."""
+    shown: dict[str, Binding] = {}  # by action: the footer shows one key for the keys of one action
+    for active in bindings.values():
+        if active.binding.show:
+            shown.setdefault(active.binding.action, active.binding)
+    columns = [(b.id, cell_len(key_display(b)) + cell_len(b.description) + KEY_MARGINS) for b in shown.values()]
+    needed = sum(width for _key, width in columns)
+    by_id = {key: width for key, width in columns if key is not None}
+    left_out: set[str] = set()
+    for key in give_way:
+        if needed <= width:
+            break
+        if key in by_id:
+            needed -= by_id[key]
+            left_out.add(key)
+    return left_out
