@@ -186,6 +186,12 @@ async def test_settings_open_from_the_start_screen_apply_at_once_and_are_saved(t
         await pilot.press("o")
         await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
         screen = app.screen
+        # Every setting says what it does in a line of its own, and at 80x24 all of them and Done fit.
+        helps = [str(line.content) for line in screen.query(".help").results(Static)]
+        assert len(helps) == len(screen.query(Select)) == 7 and all(helps), helps
+        await pilot.pause()
+        done = screen.query_one("#done").region
+        assert done.height and done.bottom <= 24 and all(line.region.height == 1 for line in screen.query(".help"))
         screen.query_one("#set-theme", Select).value = "day"
         screen.query_one("#set-card_size", Select).value = "large"
         screen.query_one("#set-deck", Select).value = "four"

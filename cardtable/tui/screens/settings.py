@@ -32,6 +32,8 @@ class SettingsScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
     """Each choice is applied and saved as it is made; Esc or Done closes the screen."""
 
     BINDINGS = [Binding("escape", "close", "Done")]
+    #: Each setting has a line of help; below 28 lines (80x24) the rows go without a blank line between them.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (28, "-tall")]
 
     def __init__(self, settings: Settings, unicode_terminal: bool = True) -> None:
         super().__init__()
@@ -53,7 +55,7 @@ class SettingsScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
             ("speed", "Computer speed", [(SPEED_LABELS[s], s) for s in SPEEDS], settings.speed,
              "The computers' pause before each card."),
             ("expert_budget", "Expert thinks", [(BUDGET_LABELS[b], b) for b in EXPERT_BUDGETS], settings.expert_budget,
-             ""),
+             "How long an Expert seat weighs each decision."),
             ("theme", "Theme", themes, theme, f"Felt and card colours ({theme_key} at the table)."),
             ("deck", "Deck style", [(DECK_LABELS[d], d) for d in DECK_STYLES], settings.deck,
              "The colour-blind theme draws four colours."),
@@ -61,7 +63,8 @@ class SettingsScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
              faces_help),
             ("card_size", "Card size", [(SIZE_LABELS[s], s) for s in CARD_SIZES], settings.card_size,
              "Large: rank and suit on lines of their own."),
-            ("animations", "Animations", [("On: cards move", True), ("Off", False)], settings.animations, ""),
+            ("animations", "Animations", [("On: cards move", True), ("Off", False)], settings.animations,
+             "Cards glide to the trick, and on to its winner."),
         ]  # fmt: skip
 
     def compose(self) -> ComposeResult:
@@ -71,8 +74,7 @@ class SettingsScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
                 with Horizontal(classes="field"):
                     yield Label(label, classes="field-name")
                     yield Select(choices, value=value, allow_blank=False, id=f"set-{name}", compact=True)
-                if help_text:  # a setting whose choices say it all has no line of help (the screen fits 80x24)
-                    yield Static(help_text, classes="help", markup=False)
+                yield Static(help_text, classes="help", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Done (Esc)", variant="primary", id="done", compact=True)
 
