@@ -24,7 +24,7 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.screens.watch import WatchScreen
 from tests.stats.support import archive, record_of
 from tests.support import replay_record
-from tests.tui.driver import play_until_over, table_config
+from tests.tui.driver import footer_line, play_until_over, settled, table_config
 
 SEATS = ["human", "random", "random", "random"]
 
@@ -86,6 +86,7 @@ async def test_statistics_after_two_matches(table_home: Path) -> None:
         table = history.query_one(DataTable)
         assert table.row_count == 2
         assert [str(table.get_row_at(n)[3]) for n in range(2)] == ["Won 101 : 0", "Lost 90 : 105"]
+        assert footer_line(app).split()[:6] == ["w", "Watch", "s", "Star", "e", "Export"]
         await pilot.press("s")  # star the newest
         await pilot.pause()
         assert json.loads((table_home / "stars.json").read_text())["starred"] == [history.rows[0].match_id]
@@ -172,3 +173,17 @@ def test_the_watch_screen_names_a_variant_that_is_a_game_of_its_own(table_home: 
     archive(table_home, "truco/argentino_contraflor_al_resto_wins_the_match", "a1")
     watch = WatchScreen(read_archived("a1", table_home))
     assert watch.heading().startswith("Watching Truco Argentino, 2026-12-01 10:00 — hand 1 of ")
+
+
+async def test_an_empty_history_offers_only_its_way_back() -> None:
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_from_palette("history")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        await settled(pilot)
+        assert "No finished match yet" in text_of(app.screen, "#history-empty")
+        assert footer_line(app).split() == ["esc", "Back", "^q", "Quit"]
+        await pilot.press("enter", "s", "e")  # nothing to watch, star or export: nothing happens
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)

@@ -81,6 +81,12 @@ class HistoryScreen(LaidOutOnce, StyledOnce, Screen[None]):
                           result_text(summary), Text(names), key=summary.match_id)  # fmt: skip
         table.focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # With no match listed, the keys that act on one leave the footer.
+        if action in ("watch", "star", "export"):
+            return bool(self.rows)
+        return True
+
     def star_mark(self, summary: MatchSummary) -> str:
         return "★" if summary.match_id in self.stars else " "
 
