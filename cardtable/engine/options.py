@@ -30,9 +30,29 @@ class OptionError(RecordError):
         self.problem = problem
 
 
-def option(default: Any, help: str, choices: tuple[Any, ...] | None = None) -> Any:
-    """Declare an option field with its one-line explanation and, if restricted, its allowed values."""
-    return dataclasses.field(default=default, metadata={"help": help, "choices": choices})
+def option(default: Any, help: str, choices: tuple[Any, ...] | None = None, *, label: str | None = None,
+           names: dict[Any, str] | None = None) -> Any:  # fmt: skip
+    """Declare an option field with its one-line explanation and, if restricted, its allowed values.
+
+    ``label`` is how the new-game form names the option, and ``names`` how it names some of its values (a record
+    and the command line use the field's name and the values themselves).
+    """
+    return dataclasses.field(default=default, metadata={"help": help, "choices": choices, "label": label,
+                                                        "names": names or {}})  # fmt: skip
+
+
+def option_label(spec: dataclasses.Field[Any]) -> str:
+    """How a form names an option: its label, else its name in words."""
+    label = spec.metadata.get("label")
+    return label if isinstance(label, str) else spec.name.replace("_", " ").capitalize()
+
+
+def value_label(spec: dataclasses.Field[Any], value: Any) -> str:
+    """How a form names one value of an option: on and off for a switch, a value's own name, else the value."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    names = spec.metadata.get("names") or {}
+    return str(names.get(value, value))
 
 
 def option_fields(cls: type) -> list[dataclasses.Field[Any]]:

@@ -21,7 +21,7 @@ from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import GameRules, HandState, View
 from cardtable.engine.hints import advise
 from cardtable.engine.match import Match
-from cardtable.engine.options import option_fields
+from cardtable.engine.options import option_fields, option_label, value_label
 from cardtable.engine.players import RandomPlayer, computer_levels
 from cardtable.engine.records import parse_record
 from cardtable.engine.replay import EXIT_MALFORMED, replay
@@ -311,3 +311,17 @@ def test_the_game_has_records_and_they_replay(game: str) -> None:
     assert len(records) >= 5, f"{game} has no records of its rules"
     for record in records[:: max(1, len(records) // 10)]:
         check_case(record)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_new_game_form_names_every_option_and_every_choice_in_words(game: str) -> None:
+    rules = find_game(game)
+    variants = next((f for f in option_fields(rules.options_type) if f.name == "variant"), None)
+    kinds = {rules.options_type_for({"variant": v}) for v in (variants.metadata["choices"] if variants else ())}
+    for kind in {rules.options_type, *kinds}:
+        for field in option_fields(kind):
+            assert option_label(field)[0].isupper() and field.metadata.get("label"), (kind, field.name)
+            for choice in field.metadata.get("choices") or ():
+                if isinstance(choice, str):  # a record's word (spanish40, first_tying_card), never shown as such
+                    shown = value_label(field, choice)
+                    assert shown != choice and "_" not in shown, (field.name, choice)

@@ -144,13 +144,18 @@ TEAMS = partnership_teams(PLAYERS)
 
 @dataclass(frozen=True)
 class MalillaOptions:
-    target: int = option(35, "Match score that wins: 35, or 70 for the long game (40 or 80 with the 48-card deck).")
-    redeal_seven: bool = option(True, "Seven cards of one suit let you ask for a redeal; your partner decides.")
-    albur: bool = option(False, "Before play each team draws a card: the higher wins 5 points and leads first.")
+    target: int = option(35, "Match score that wins: 35, or 70 for the long game (40 or 80 with the 48-card deck).",
+                         label="Target score")  # fmt: skip
+    redeal_seven: bool = option(True, "Seven cards of one suit let you ask for a redeal; your partner decides.",
+                                label="Redeal on seven")  # fmt: skip
+    albur: bool = option(False, "Before play each team draws a card: the higher wins 5 points and leads first.",
+                         label="Albur")  # fmt: skip
     deck: str = option(
         "spanish40",
-        "spanish40, or spanish48: 8s and 9s added, the 9 highest, 12 cards each, target 40.",
+        "The 48-card deck adds the 8s and 9s, the 9 highest: 12 cards each, to 40.",
         ("spanish40", "spanish48"),
+        label="Deck",
+        names={"spanish40": "Spanish, 40 cards", "spanish48": "Spanish, 48 cards"},
     )
 
     def __post_init__(self) -> None:

@@ -178,30 +178,38 @@ class ManilleOptions:
     # An enum member is immutable: a default like any other.
     house: House = option(  # noqa: RUF009
         CLASSIC,
-        "House rules. classic: the dealer's turned card sets trump, you must beat and trump your partner's card"
-        " too, and a lower trump is forced when you cannot overtrump. french (4 players): a point for every trick"
+        "Classic: the dealer's turned card sets trump, you must beat and trump your partner's card"
+        " too, and a lower trump is forced when you cannot overtrump. French (4 players): a point for every trick"
         " (68 a deal, 34 to pass), your partner's trick need not be beaten or trumped, and no lower trump is forced"
-        " on you. belgian (4 players): no card is turned, the dealer names trump or no trump (the hand counts"
+        " on you. Belgian (4 players): no card is turned, the dealer names trump or no trump (the hand counts"
         " double) or lets his partner choose; a hand after 30 : 30 counts double; your partner's trick is safe; and"
         " you may not play a lower trump on an opponent's while you hold another card.",
         choices=tuple(House),
+        label="House rules",
+        names={house: house.value.capitalize() for house in House},
     )
     talk: bool = option(
         False,
         "Manille parlée (4 players): at your turn, before your card, you may tell the whole table, opponents"
         " included, one true thing: how many cards of a suit you hold, that you hold or lack an unplayed 10 or"
         " ace, or ask your partner to lead a suit.",
+        label="Table talk",
     )
-    target: int = option(101, "Match score that wins: 50 is the short game, 201 the long one.")
+    target: int = option(101, "Match score that wins: 50 is the short game, 201 the long one.", label="Target score")
     partner_exemption: bool = option(
         False,
         "While your partner is winning you must still follow suit, but need not beat or trump"
-        " (always so in the french and belgian houses).",
+        " (always so in the French and Belgian houses).",
+        label="Partner exempt",
     )
-    must_beat: bool = option(True, "When following suit, beat the winning card of that suit if you can.")
-    last_trick_bonus: bool = option(False, "The last trick is worth one extra pip (61 in a deal).")
-    doubling: bool = option(False, "Before play the defenders may knock (x2) and the trump side counter (x4).")
-    auction: bool = option(False, "No turned card: players bid pips with a suit, the highest bid names trump.")
+    must_beat: bool = option(True, "When following suit, beat the winning card of that suit if you can.",
+                             label="Must beat")  # fmt: skip
+    last_trick_bonus: bool = option(False, "The last trick is worth one extra pip (61 in a deal).",
+                                    label="Last trick bonus")  # fmt: skip
+    doubling: bool = option(False, "Before play the defenders may knock (x2) and the trump side counter (x4).",
+                            label="Knock and counter")  # fmt: skip
+    auction: bool = option(False, "No turned card: players bid pips with a suit, the highest bid names trump.",
+                           label="Auction")  # fmt: skip
 
     def __post_init__(self) -> None:
         if self.target <= 0:

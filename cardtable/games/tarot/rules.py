@@ -158,8 +158,10 @@ SIZES = {
 
 @dataclass(frozen=True)
 class TarotOptions:
-    deals: int = option(4, "Deals in a match (1-100; annulled deals do not count). The table offers 2, 4 or 8.")
-    bonuses: bool = option(True, "Poignées and chelem. Off is the beginners' game without them; Petit au bout stays.")
+    deals: int = option(4, "Deals in a match (1-100; annulled deals do not count). The table offers 2, 4 or 8.",
+                        label="Deals")  # fmt: skip
+    bonuses: bool = option(True, "Poignées and chelem. Off is the beginners' game without them; Petit au bout stays.",
+                           label="Bonuses")  # fmt: skip
 
     def __post_init__(self) -> None:
         if not 1 <= self.deals <= 100:

@@ -26,7 +26,9 @@ from cardtable.engine.options import option
 from cardtable.engine.words import says, whose
 from cardtable.games.truco.common import (
     TIED_TRICK_LEAD_HELP,
+    TIED_TRICK_LEAD_NAMES,
     UNDECIDED,
+    VARIANT_NAMES,
     TrucoDeal,
     TrucoHidden,
     TrucoTrick,
@@ -89,14 +91,18 @@ TARGETS = (15, 30)
 @dataclass(frozen=True)
 class ArgentinoOptions:
     variant: str = option(
-        "argentino", "argentino: the Spanish deck in a fixed order, with the envido and the flor.", ("argentino",)
-    )
-    target: int = option(30, "Match points: 30 (15 malas, then 15 buenas) or 15 (a single half).", TARGETS)
-    tied_trick_lead: str = option("opener", TIED_TRICK_LEAD_HELP, ("opener", "first_tying_card"))
+        "argentino", "Argentino: the Spanish deck in a fixed order, with the envido and the flor.", ("argentino",),
+        label="Variant", names=VARIANT_NAMES,
+    )  # fmt: skip
+    target: int = option(30, "Match points: 30 (15 malas, then 15 buenas) or 15 (a single half).", TARGETS,
+                         label="Target score")  # fmt: skip
+    tied_trick_lead: str = option("opener", TIED_TRICK_LEAD_HELP, ("opener", "first_tying_card"),
+                                  label="Lead after a tie", names=TIED_TRICK_LEAD_NAMES)  # fmt: skip
     flor: bool = option(
         False,
         "Play the flor: three cards of one suit must be sung first, worth 3, or more when another flor "
         "answers it (contraflor, contraflor al resto); a hand with a flor has no envido.",
+        label="Flor",
     )
 
 

@@ -15,10 +15,11 @@ FACE_DOWN = 0  # a card played face down has strength 0, whatever it is
 UNDECIDED = -1
 
 
-TIED_TRICK_LEAD_HELP = (
-    "After a tied trick: opener = the seat that led it leads again; "
-    "first_tying_card = the seat that played its first tying card."
-)
+TIED_TRICK_LEAD_HELP = "Who leads after a tied trick: the seat that led it, or the one that first played a tying card."
+#: How the new-game form names the variants.
+VARIANT_NAMES = {"paulista": "Paulista", "mineiro": "Mineiro", "argentino": "Argentino"}
+#: How the new-game form names the choices of ``tied_trick_lead``.
+TIED_TRICK_LEAD_NAMES = {"opener": "Who led it", "first_tying_card": "Who first tied"}
 
 
 class TrucoDeal(Deal):

@@ -41,7 +41,9 @@ from cardtable.games.worlds import UniformDealer, draw_deals
 from . import argentino
 from .common import (
     TIED_TRICK_LEAD_HELP,
+    TIED_TRICK_LEAD_NAMES,
     UNDECIDED,
+    VARIANT_NAMES,
     TrucoDeal,
     TrucoHidden,
     TrucoTrick,
@@ -127,13 +129,16 @@ class TrucoOptions:
 
     variant: str = option(
         "paulista",
-        "paulista: a turned-up vira picks the manilhas, hands go 1-3-6-9-12; "
-        "mineiro: fixed manilhas 4♣ 7♥ A♠ 7♦, no vira, hands go 2-4-6-10-12; "
-        "argentino: Spanish cards in a fixed order, envido and flor, hands go 1-2-3-4, to 30 or 15.",
+        "Paulista: a turned-up vira picks the manilhas, hands go 1-3-6-9-12; "
+        "Mineiro: fixed manilhas 4♣ 7♥ A♠ 7♦, no vira, hands go 2-4-6-10-12; "
+        "Argentino: Spanish cards in a fixed order, envido and flor, hands go 1-2-3-4, to 30 or 15.",
         ("paulista", "mineiro", "argentino"),
+        label="Variant",
+        names=VARIANT_NAMES,
     )
-    target: int = option(12, "Match points needed to win (3 to 99; with argentino 30 or 15).")
-    tied_trick_lead: str = option("opener", TIED_TRICK_LEAD_HELP, ("opener", "first_tying_card"))
+    target: int = option(12, "Match points needed to win (3 to 99; Argentino: 30 or 15).", label="Target score")
+    tied_trick_lead: str = option("opener", TIED_TRICK_LEAD_HELP, ("opener", "first_tying_card"),
+                                  label="Lead after a tie", names=TIED_TRICK_LEAD_NAMES)  # fmt: skip
 
     def __post_init__(self) -> None:
         if not MIN_TARGET <= self.target <= MAX_TARGET:

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from cardtable.engine.errors import RecordError
-from cardtable.engine.options import option_fields
+from cardtable.engine.options import option_fields, option_label, value_label
 from cardtable.games import find_game
 from cardtable.saves import SeatConfig, TableConfig, default_seats
 from cardtable.tui.games import parts_for, playable_games
@@ -95,18 +95,18 @@ class NewGameScreen(LaidOutOnce, StyledOnce, Screen[TableConfig | None]):
             shown = default
         with Vertical(classes="option"):
             with Horizontal(classes="field"):
-                yield Label(name.replace("_", " "), classes="field-name")
+                yield Label(option_label(spec), classes="field-name")
                 if isinstance(default, bool):
                     # "on" and "off" in words: a switch shows its state by colour alone.
-                    yield Select([("on", True), ("off", False)], value=bool(shown), allow_blank=False, id=f"opt-{name}",
-                                 compact=True)  # fmt: skip
+                    yield Select([(value_label(spec, v), v) for v in (True, False)], value=bool(shown),
+                                 allow_blank=False, id=f"opt-{name}", compact=True)  # fmt: skip
                 elif choices:
-                    yield Select([(str(c), c) for c in choices], value=shown, allow_blank=False, id=f"opt-{name}",
-                                 compact=True)  # fmt: skip
+                    yield Select([(value_label(spec, c), c) for c in choices], value=shown, allow_blank=False,
+                                 id=f"opt-{name}", compact=True)  # fmt: skip
                 else:
                     kind: Literal["integer", "text"] = "integer" if isinstance(default, int) else "text"
                     yield Input(str(shown), id=f"opt-{name}", type=kind, max_length=60, compact=True)
-            yield Static(f"{spec.metadata['help']} (default: {_shown(spec.default)})", classes="help")
+            yield Static(f"{spec.metadata['help']} (default: {value_label(spec, spec.default)})", classes="help")
 
     @on(Select.Changed, "#game")
     def game_changed(self, event: Select.Changed) -> None:
@@ -204,12 +204,6 @@ class NewGameScreen(LaidOutOnce, StyledOnce, Screen[TableConfig | None]):
     @on(Button.Pressed, "#back")
     def back_pressed(self) -> None:
         self.action_cancel()
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
 
 
 def seat_kinds(game: str) -> list[tuple[str, str]]:
