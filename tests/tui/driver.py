@@ -14,6 +14,7 @@ from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from cardtable.engine.game import Action, View
 from cardtable.engine.loop import resume_match
@@ -110,8 +111,9 @@ def table_of(app: CardTableApp) -> TableScreen | None:
 
 
 async def play_until_over(pilot: Pilot[None], *, mouse: bool = False, calls: bool = False,
-                          seconds: float = 120.0) -> str:  # fmt: skip
-    """Answer every question the table asks with keys (or mouse clicks) until the match-over dialog.
+                          seconds: float = 120.0, until: type[Screen[Any]] | None = None) -> str:  # fmt: skip
+    """Answer every question the table asks with keys (or mouse clicks) until the match-over dialog (or a
+    screen of the kind ``until``, say the score sheet at the end of the first hand).
 
     With ``calls``, the player also makes the first call offered on each turn (Truco's raises) by keys.
     """
@@ -121,6 +123,8 @@ async def play_until_over(pilot: Pilot[None], *, mouse: bool = False, calls: boo
     while time.monotonic() < deadline:
         await settle(pilot)
         screen = app.screen
+        if until is not None and isinstance(screen, until):
+            return type(screen).__name__
         if isinstance(screen, ChoiceDialog) and screen.choices and screen.choices[0][1] == "again":
             return screen.title_text
         if isinstance(screen, ScoreSheetScreen | NoticeDialog):

@@ -38,6 +38,7 @@ from cardtable.engine.undo import TakenBack, last_decision, take_back
 from cardtable.engine.words import counted
 from cardtable.games import find_game
 from cardtable.saves import MatchSave, SaveFailed, SaveWriter, Settings, TableConfig
+from cardtable.tui.compositor import ChangedRegionsCompositor
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.hinted import HintedDialog
 from cardtable.tui.dialogs.message import HandOverScreen
@@ -104,6 +105,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         undos: int = 0,
     ) -> None:
         super().__init__()
+        self._compositor = ChangedRegionsCompositor()
         self.config = config
         #: Hints the table has given in this match, and decisions it took back: a match played with help is
         #: marked so in its record.
