@@ -53,6 +53,8 @@ async def test_names_are_shown_as_they_were_typed_never_as_markup(table_home: Pa
                 assert f"Pass to {screen.player_name} — press Enter" in shown
                 assert f"I am {screen.player_name}" in shown and screen.player_name in ("[/]", "[b]")
                 assert f"look away: {screen.player_name}'s cards come next" in shown
+                footer = [line for line in shown.splitlines() if line.strip()][-1]
+                assert footer.split() == ["⏎", "I", "am", screen.player_name], footer  # the key, named as typed
                 await pilot.press("enter")
             elif isinstance(screen, ScoreSheetScreen):
                 seen.add("score sheet")

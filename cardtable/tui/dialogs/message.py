@@ -68,11 +68,12 @@ class ConfirmDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[bool]):
 class HandOverScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
     """Hides the table while the keyboard passes to the next player (hot-seat)."""
 
-    BINDINGS = [Binding("enter", "ready", "I am NAME")]
-
     def __init__(self, name: str) -> None:
         super().__init__(classes="handover")
         self.player_name = name
+        # The footer names the key by the button ("⏎ I am Ana"): a binding of this screen alone, as the
+        # questions' (Textual 8.2 keeps them in ``_bindings``), and ahead of the focused button's own Enter.
+        self._bindings = BindingsMap([Binding("enter", "ready", f"I am {name}", priority=True)])
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -80,6 +81,7 @@ class HandOverScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
             away = f"Everyone but {self.player_name}, look away: {holder(self.player_name)} cards come next."
             yield Static(away, classes="dialog-text", markup=False)
             yield Button(Content(f"I am {self.player_name}"), variant="primary", id="ready")
+        yield KeysFooter(show_command_palette=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)
