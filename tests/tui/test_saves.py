@@ -182,7 +182,9 @@ async def test_cardtable_play_asks_first_too(table_home: Path) -> None:
     app = CardTableApp(table_config("manille", RANDOM_SEATS, seed=8))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
-        assert "An unfinished match" in screen_text(app) and "A new game leaves it as it is" in screen_text(app)
+        shown = screen_text(app)
+        assert "An unfinished match" in shown and "A new game leaves it as it is" in shown
+        assert [line for line in shown.splitlines() if line.strip()][-1].split() == ["⏎", "Choose"]  # its key
         await pilot.press("enter")  # start the new game
         await play_cards(pilot, 1)
     assert old.path.read_bytes() == before and len(saves_in(table_home)) == 2

@@ -18,6 +18,14 @@ from cardtable.tui.keys import UNDO_BINDING
 T = TypeVar("T")
 
 
+class ChoiceList(OptionList):
+    """The dialog's list, whose Enter the footer names: the list's own key, so that it acts after every key
+    typed before it (a binding of the dialog ahead of the list would choose before an arrow typed just before
+    had moved the highlight)."""
+
+    BINDINGS = [Binding("enter", "select", "Choose", show=True)]
+
+
 class ChoiceDialog(HintedDialog["T | None"], Generic[T]):
     """Returns the value of the chosen entry, or ``cancel_value`` on Escape when ``can_cancel`` is set.
 
@@ -40,7 +48,7 @@ class ChoiceDialog(HintedDialog["T | None"], Generic[T]):
             yield Label(self.title_text, classes="dialog-title", markup=False)
             if self.text:
                 yield Static(self.text, classes="dialog-text", markup=False)
-            yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)], markup=False)
+            yield ChoiceList(*[Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)], markup=False)
             yield self.hint_line()
         yield self.footer()
 
