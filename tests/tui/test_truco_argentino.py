@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from rich.cells import cell_len
+from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
@@ -106,8 +107,13 @@ async def test_an_envido_to_answer_says_what_each_answer_is_worth_and_the_counts
         assert "Real envido (+3)" in labels
         shown = screen_text(app)
         assert "Your envido counts 26." in shown and "A♠" in shown  # your count and your hand stay in view
+        # The prompt wraps beside the dialog, which stands over its end at 80x24: the whole question shows.
+        beside = table.prompt_line.content_region
+        assert beside.right <= asked.query_one(".dialog").region.x
+        assert len(Content(table.prompt_text).wrap(beside.width)) <= table.prompt_line.size.height
         await choose(pilot, asked, "Accept")
         await my_turn(pilot)
+        assert not table.prompt_line.has_class("-beside-call")
         said = "Envido accepted (envido counts: You 26, North 33): North's 33 wins, North scores 2."
         shown = screen_text(app)
         assert said in table.logged  # in the log for good (the notice line moves on with the next card)

@@ -39,6 +39,7 @@ from cardtable.engine.words import counted
 from cardtable.games import find_game
 from cardtable.saves import MatchSave, SaveFailed, SaveWriter, Settings, TableConfig
 from cardtable.tui.compositor import ChangedRegionsCompositor
+from cardtable.tui.dialogs.call import CallDialog
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.hinted import HintedDialog
 from cardtable.tui.dialogs.message import HandOverScreen
@@ -275,6 +276,12 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
     def on_screen_suspend(self) -> None:
         # A dialog or a hand-over comes over the table: nothing moves behind it, nothing waits for it.
         self.end_motion()
+        # A call to answer stands at the bottom right, over the prompt's end below 120 columns: the prompt
+        # wraps beside it, so that its question shows whole.
+        self.prompt_line.set_class(isinstance(self.app.screen, CallDialog), "-beside-call")
+
+    def on_screen_resume(self) -> None:
+        self.prompt_line.remove_class("-beside-call")
 
     def on_unmount(self) -> None:
         self.save_now()
