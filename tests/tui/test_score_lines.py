@@ -1,8 +1,10 @@
-"""The scores of a resumable match on the start screen: each seat's, a name never parted from its score."""
+"""The scores of a resumable match on the start screen (each seat's, a name never parted from its score), and the
+score sheet's chart of the totals."""
 
 from __future__ import annotations
 
 from cardtable.games import find_game
+from cardtable.tui.screens.score_sheet import sparkline
 from cardtable.tui.sides import score_line, score_lines
 
 
@@ -32,3 +34,9 @@ def test_a_name_too_long_to_follow_the_heading_goes_under_it() -> None:
         find_game("tarot"), ["Maximiliana", "Bo", "Cy"], [120, 0, -120], 18, lead="Score: ", indent="  "
     )
     assert lines == ["Score:", "  Maximiliana 120", "  Bo 0 · Cy -120"]
+
+
+def test_the_totals_chart_draws_every_total_even_the_lowest() -> None:
+    assert sparkline([0, -27, -54], -54, 27) == "▆▃▁"
+    assert sparkline([0, 27], -54, 27) == "▆█"
+    assert sparkline([0, 0], 0, 0) == "▁▁"  # a side still at nothing has its line too

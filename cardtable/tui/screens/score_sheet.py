@@ -15,7 +15,8 @@ from cardtable.tui.dialogs.undoable import UndoableDialog
 from cardtable.tui.keys import UNDO_BINDING
 from cardtable.tui.widgets.footer import KeysFooter
 
-BARS = " ▁▂▃▄▅▆▇█"
+#: A total's heights, lowest first: the lowest is a bar too, so that a side's line never shows nothing.
+BARS = "▁▂▃▄▅▆▇█"
 #: From this many lines the sheet grows (``-tall`` in the CSS).
 TALL_SHEET = 36
 
@@ -23,7 +24,8 @@ TALL_SHEET = 36
 def sparkline(values: list[float], lowest: float, highest: float) -> str:
     """One text bar per value, scaled between ``lowest`` and ``highest`` (never colour alone)."""
     span = highest - lowest or 1
-    return "".join(BARS[max(0, min(8, round((v - lowest) / span * 8)))] for v in values)
+    top = len(BARS) - 1
+    return "".join(BARS[max(0, min(top, round((v - lowest) / span * top)))] for v in values)
 
 
 class ScoreSheetScreen(UndoableDialog[None]):
