@@ -223,9 +223,14 @@ def screen_text(app: CardTableApp) -> str:
     return html.unescape(text).replace("\xa0", " ")
 
 
+def last_line(shown: str) -> str:
+    """The last line with anything on it of what a terminal shows (``screen_text``): the footer's keys."""
+    return [line for line in shown.splitlines() if line.strip()][-1]
+
+
 def footer_line(app: CardTableApp) -> str:
-    """The terminal's last line with anything on it: the keys the footer shows."""
-    return [line for line in screen_text(app).splitlines() if line.strip()][-1]
+    """The keys the footer shows now."""
+    return last_line(screen_text(app))
 
 
 async def pick_cards(pilot: Pilot[None], dialog: PickCardsDialog) -> None:

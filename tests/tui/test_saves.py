@@ -25,7 +25,7 @@ from cardtable.tui.screens.start import StartScreen, TooSmallScreen, match_summa
 from cardtable.tui.screens.table import TableScreen
 from tests.saves.support import a_match, save_json, saved_match
 from tests.saves.test_match_saves import DAMAGES, damaged
-from tests.tui.driver import screen_text, table_config, table_of
+from tests.tui.driver import last_line, screen_text, table_config, table_of
 
 RANDOM_SEATS = ["human", "random", "random", "random"]
 
@@ -184,7 +184,7 @@ async def test_cardtable_play_asks_first_too(table_home: Path) -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         shown = screen_text(app)
         assert "An unfinished match" in shown and "A new game leaves it as it is" in shown
-        assert [line for line in shown.splitlines() if line.strip()][-1].split() == ["⏎", "Choose"]  # its key
+        assert last_line(shown).split() == ["⏎", "Choose"]  # its key
         await pilot.press("enter")  # start the new game
         await play_cards(pilot, 1)
     assert old.path.read_bytes() == before and len(saves_in(table_home)) == 2

@@ -15,7 +15,7 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
-from tests.tui.driver import play_until_over, screen_text, table_config, table_of, wait_for
+from tests.tui.driver import footer_line, play_until_over, screen_text, table_config, table_of, wait_for
 
 TRUCO = find_game("truco")
 
@@ -152,7 +152,7 @@ async def test_the_footer_names_the_raise_the_truco_key_makes_now() -> None:
             return next((a.binding.description for a in table.active_bindings.values() if a.binding.id == "truco"), "")
 
         await wait_for(pilot, lambda: table.my_card_turn() and truco_key() == "Seis" and table.footer_timer is None)
-        footer = [line for line in screen_text(app).splitlines() if line.strip()][-1]
+        footer = footer_line(app)
         assert "v: seis (6)" in table.prompt_text and "v Seis" in footer and "Truco" not in footer
 
 

@@ -180,7 +180,7 @@ async def test_the_call_keys_make_the_calls() -> None:
         assert "e: envido; v: truco; m: to the deck" in table.prompt_text
         await wait_for(pilot, lambda: table.footer_timer is None)
         await pilot.pause(0.05)
-        footer = [line for line in screen_text(app).splitlines() if line.strip()][-1]
+        footer = footer_line(app)
         # At 80 columns the footer names each call key and still ends with Quit (the keys screen lists Rules).
         assert "e Envido" in footer and "v Truco" in footer and "Quit" in footer and "Rules" not in footer
         await pilot.press("e")

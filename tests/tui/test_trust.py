@@ -24,7 +24,7 @@ from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.table import TableScreen
 from tests.support import TESTS
-from tests.tui.driver import screen_text, table_config, table_of
+from tests.tui.driver import last_line, screen_text, table_config, table_of
 from tests.tui.test_saves import last_hand_to_play, log_text, wait_until
 
 RANDOM_SEATS = ["human", "random", "random", "random"]
@@ -53,7 +53,7 @@ async def test_names_are_shown_as_they_were_typed_never_as_markup(table_home: Pa
                 assert f"Pass to {screen.player_name} — press Enter" in shown
                 assert f"I am {screen.player_name}" in shown and screen.player_name in ("[/]", "[b]")
                 assert f"look away: {screen.player_name}'s cards come next" in shown
-                footer = [line for line in shown.splitlines() if line.strip()][-1]
+                footer = last_line(shown)
                 assert footer.split() == ["⏎", "I", "am", screen.player_name], footer  # the key, named as typed
                 await pilot.press("enter")
             elif isinstance(screen, ScoreSheetScreen):

@@ -6,6 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
@@ -14,6 +15,12 @@ from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.widgets.footer import KeysFooter
+
+
+def bind_own_keys(screen: DOMNode, *bindings: Binding) -> None:
+    """Give ``screen`` keys of its own, in place of its class's, so that its footer names them as its buttons
+    do ("y Quit  n Keep playing", "⏎ I am Ana").  Textual 8.2 keeps a node's bindings in ``_bindings``."""
+    screen._bindings = BindingsMap(list(bindings))
 
 
 class NoticeDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
@@ -46,9 +53,7 @@ class ConfirmDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[bool]):
         self.question = question
         self.yes = yes
         self.no = no
-        # The footer names each key by its button ("y Quit  n Keep playing"), not a bare yes and no: the keys of
-        # this one dialog, in place of the class's (Textual 8.2 keeps them in ``_bindings``).
-        self._bindings = BindingsMap([Binding("y", "answer(True)", yes), Binding("n,escape", "answer(False)", no)])
+        bind_own_keys(self, Binding("y", "answer(True)", yes), Binding("n,escape", "answer(False)", no))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -71,9 +76,9 @@ class HandOverScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
     def __init__(self, name: str) -> None:
         super().__init__(classes="handover")
         self.player_name = name
-        # The footer names the key by the button ("⏎ I am Ana"): a binding of this screen alone, as the
-        # questions' (Textual 8.2 keeps them in ``_bindings``), and ahead of the focused button's own Enter.
-        self._bindings = BindingsMap([Binding("enter", "ready", f"I am {name}", priority=True)])
+        # Ahead of the focused button's own Enter, which would keep it out of the footer; the screen has no other
+        # action, so no key typed before it can be overtaken.
+        bind_own_keys(self, Binding("enter", "ready", f"I am {name}", priority=True))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import Static
 
-from .painted import PaintedByLook
+from .painted import PaintedByLook, columns_of
 
 #: The classes ``show`` manages (besides the ``suit-*`` class); others, such as ``selected``, are left alone.
 FACE_CLASSES = frozenset({"back", "trump", "illegal", "winning", "large", "empty"})
@@ -112,9 +112,7 @@ class CardWidget(PaintedByLook, Static):
             return super().render_lines(crop)
         lines = super().render_lines(Region(0, crop.y, width, crop.height))
         lines[-1] = with_place_mark(lines[-1], self.place_mark)
-        if crop.column_span != (0, width):
-            return [line.crop(*crop.column_span) for line in lines]
-        return lines
+        return columns_of(lines, crop, width)
 
     @property
     def index(self) -> int:

@@ -16,7 +16,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
 from textual.widgets import RichLog
 
-from .painted import styled_look
+from .painted import columns_of, styled_look
 
 #: How many painted lines ``PAINTED_BAR_LINES`` keeps: a bar has a few kinds of line, in each look it takes.
 PAINTED_BAR_KEPT = 512
@@ -75,10 +75,7 @@ class SteppedScrollBar(ScrollBar):
                 painted.clear()
             painted.update(((look, cell), line) for cell, line in zip(cells, fresh, strict=True))
             lines = list(fresh)
-        shown = cast(list[Strip], lines)[crop.y : crop.bottom]
-        if crop.column_span != (0, width):
-            return [line.crop(*crop.column_span) for line in shown]
-        return shown
+        return columns_of(cast(list[Strip], lines)[crop.y : crop.bottom], crop, width)
 
     @staticmethod
     def coloured_cells(renderable: ScrollBarRender, width: int, height: int) -> list[Segment]:

@@ -30,6 +30,13 @@ def styled_look(widget: Widget) -> tuple[object, ...]:
 Part = tuple[tuple[object, ...], Region]
 
 
+def columns_of(lines: list[Strip], crop: Region, width: int) -> list[Strip]:
+    """The columns of ``crop`` from a widget's whole-width ``lines`` (the rows of ``crop`` already taken)."""
+    if crop.column_span != (0, width):
+        return [line.crop(*crop.column_span) for line in lines]
+    return lines
+
+
 class PaintedByLook(_Painted):
     """Put before the widget class in the bases: a change that brings back a look painted before reuses its lines.
 
@@ -81,10 +88,7 @@ class PaintedByLook(_Painted):
                     painted.clear()
                 painted[key] = part
             lines += part
-        lines = lines[crop.y : crop.bottom]
-        if crop.column_span != (0, self.outer_size.width):
-            return [line.crop(*crop.column_span) for line in lines]
-        return lines
+        return columns_of(lines[crop.y : crop.bottom], crop, self.outer_size.width)
 
 
 class PaintedText(PaintedByLook, Static):
