@@ -11,10 +11,12 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine.hints import HINT_LEVEL, Hint, advise, hint_level
+from cardtable.engine.game import Action
+from cardtable.engine.hints import HINT_LEVEL, Findings, Hint, advise, hint_level
 from cardtable.engine.records import load_record_file, parse_record
 from cardtable.engine.replay import replay
 from cardtable.games import find_game
+from cardtable.games.tarot.words import WORDS as TAROT_WORDS
 from tests.games.test_contract import swapped, view_after
 from tests.support import TESTS
 
@@ -94,8 +96,12 @@ REASONS = [
     (
         "tarot/illegal_discard_oudler",
         ("discard", None),
-        # Nine discards weighed; the reason names only the chosen one and the two best others.
-        ["The écart puts 4 points out of the defence's reach", "void in clubs", "+213.8, put 2♥"],
+        # Nine discards weighed; the reason names none of the others' six cards, only the gap to the next best.
+        [
+            "The écart puts 4 points out of the defence's reach",
+            "void in clubs",
+            "8 deals, this écart scores +213.8, 24.8 ahead of the next best).",
+        ],
     ),
     ("tarot/illegal_not_following_suit", ("play", "AH"), ["You cannot take the trick from trump 12"]),
 ]
@@ -193,3 +199,12 @@ def test_a_hint_is_a_typed_value_with_its_action_and_reason() -> None:
     assert isinstance(hint, Hint) and hint.action is not None and hint.findings is not None
     assert hint.findings.worlds == 16 and sum(hint.findings.best_in) >= 16
     assert hint.findings.index(hint.action) is not None
+
+
+def test_an_ecart_the_count_keeps_against_a_better_search_figure_says_why_without_naming_the_others() -> None:
+    kept = Action(2, "discard", ("4D", "6D", "JD", "3C", "8C", "10C"))
+    better = Action(2, "discard", ("2H", "3H", "5H", "4D", "6D", "JD"))
+    findings = Findings(options=(kept, better), means=(10.0, 22.5), worlds=8)
+    said = TAROT_WORDS.search_figures(None, kept, findings)  # type: ignore[arg-type]
+    assert said == ("played out in 8 deals, this écart scores +10.0; another scored 12.5 more, too few deals to "
+                    "overrule the count of your hand")  # fmt: skip

@@ -267,6 +267,18 @@ class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
         # A deal is played out whole for each world: few of them, so the choices' means are worth saying, but
         # only the chosen one and the two best others, or an écart's list of discards would fill the screen.
         chosen = findings.index(action)
+        if action is not None and action.verb == "discard" and chosen is not None:
+            # Six cards an écart: naming the others would fill the dialog, so only the gap to the next best.
+            deals, score = counted(findings.worlds, "deal"), signed(findings.means[chosen])
+            said = f"played out in {deals}, this écart scores {score}"
+            other = findings.runner_up(action)
+            if other is not None:
+                margin = findings.means[chosen] - findings.means[other]
+                if margin >= 0.05:
+                    said += f", {margin:.1f} ahead of the next best"
+                else:
+                    said += f"; another scored {-margin:.1f} more, too few deals to overrule the count of your hand"
+            return said
         ranked = sorted(range(len(findings.options)), key=lambda k: -findings.means[k])
         shown = ([chosen] if chosen is not None else []) + [k for k in ranked if k != chosen][:2]
         means = ", ".join(f"{self.option_name(findings.options[k], view)} {signed(findings.means[k])}" for k in shown)
