@@ -38,6 +38,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "sharper2": {"miss_weight": 0.03, "proposals": 4, "exact_tricks": 2, "root_exact": 4},
     # The partner's cards not weighed at all: a partner that searches is not the playout policy.
     "partner1": {"miss_weight": 0.03, "proposals": 4, "partner_miss_weight": 1.0},
+    # The club player's card kept unless the search finds one better by more than this many points.
+    "usual03": {"usual_within": 0.3},
 }
 
 

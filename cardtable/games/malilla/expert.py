@@ -97,7 +97,7 @@ class MalillaExpert(PointTrickSearcher[MalillaView]):
         if len(decision.candidates) == 1:
             return decision.candidates[0]
         outcome = self.search_cards(RULES, view, decision, game, view.turned, view.dealer)
-        return pick(decision, outcome, view.plays[tips_choice(table)], tolerance=0.01)
+        return pick(decision, outcome, view.plays[tips_choice(table)], tolerance=self.usual_within)
 
     # ----------------------------------------------------------------- the redeal
     def hand_worth_played_out(self, view: MalillaView) -> float:

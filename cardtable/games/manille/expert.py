@@ -119,7 +119,7 @@ class ManilleExpert(PointTrickSearcher[ManilleView]):
         if len(decision.candidates) == 1:
             return decision.candidates[0]
         outcome = self.search_cards(RULES, view, decision, game, view.turned, view.dealer)
-        return pick(decision, outcome, view.plays[tips_choice(table)], tolerance=0.01)
+        return pick(decision, outcome, view.plays[tips_choice(table)], tolerance=self.usual_within)
 
     # ----------------------------------------------------------------- the knock round and the auction
     def _points_played_out(self, view: ManilleView, setup: list[Action]) -> list[float]:
