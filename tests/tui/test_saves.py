@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -142,8 +143,16 @@ async def test_unfinished_matches_are_listed_kept_by_a_new_game_and_open_in_one_
     async with first.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(first.screen, StartScreen))
         shown = screen_text(first)
-        assert "Resume French Tarot, hand 1   (u)" in shown and "You 0 · East 0 · West 0" in shown
-        assert "Resume Manille, hand 1" in shown and "You & North 0 · East & West 0" in shown
+        # Each match says when it was last played on its first line, its scores on the next.
+        lines = shown.splitlines()
+        tarot_line = next(n for n, line in enumerate(lines) if "Resume French Tarot, hand 1 — today " in line)
+        assert (
+            re.search(r"today \d\d:\d\d   \(u\)", lines[tarot_line])
+            and "You 0 · East 0 · West 0" in lines[tarot_line + 1]
+        )
+        manille_line = next(n for n, line in enumerate(lines) if "Resume Manille, hand 1 — " in line)
+        assert re.search(r"— \d\d \w{3} \d\d:\d\d", lines[manille_line])
+        assert "You & North 0 · East & West 0" in lines[manille_line + 1]
         await pilot.press("n")
         await wait_until(pilot, lambda: isinstance(first.screen, ConfirmDialog))
         assert "2 unfinished matches:" in screen_text(first)

@@ -90,7 +90,8 @@ class StartScreen(LaidOutOnce, StyledOnce, Screen[str]):
                 label = f"{head} — open in another window" + (f"\n   {scores}" if scores else "")
             else:
                 key = "   (u)" if n == first else ""
-                label = f"Resume {head}{key}\n   {scores} — {saved_when(found.modified)}"
+                # The time goes on the first line: after a long line of scores it would be cut in two.
+                label = f"Resume {head} — {saved_when(found.modified)}{key}\n   {scores}"
             entries.append(Option(Text(label), id=f"resume:{n}", disabled=found.locked))
         entries.append(Option("New game   (n)", id="new"))
         for game in available_games():
