@@ -18,6 +18,7 @@ from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.themes import TABLE_THEMES, table_theme_name
+from cardtable.tui.widgets.footer import KeysFooter
 
 SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no pause)"}
 SIZE_LABELS = {"auto": "By the terminal's size", "small": "Small", "large": "Large (from 30 lines)"}
@@ -77,6 +78,7 @@ class SettingsScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
                 yield Static(help_text, classes="help", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Done (Esc)", variant="primary", id="done", compact=True)
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#set-speed", Select).focus()
