@@ -1,5 +1,5 @@
 """The table's notice line: a hint goes with its turn; an announcement stays while the computers play on, until
-the person at the keyboard acts."""
+the person at the keyboard acts or the trick after it ends."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from cardtable.games.malilla.words import WORDS as MALILLA_WORDS
 from cardtable.saves import default_seats
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.table import TableScreen
-from tests.tui.driver import footer_line, my_turn, screen_text, table_config
+from tests.tui.driver import footer_line, my_turn, screen_text, settle, table_config, table_of
 from tests.tui.test_truco_argentino import argentino_match, choose, dialog, open_table
 
 COMPUTERS = ["human", "random", "random", "random"]
@@ -166,3 +166,29 @@ async def test_the_score_sheet_during_a_hand_shows_the_bonus_the_side_panel_coun
         assert row[row.index("far") + 1 :][:2] == [str(bonus), "0"]  # the hand in play, as the side panel counts it
         chart = str(table.app.screen.query_one("#chart").render())
         assert chart.splitlines()[1].split()[-1] == str(bonus)  # and the chart's total, after You & North's bar
+
+
+async def test_at_a_table_of_computers_an_announcement_goes_when_the_trick_after_it_ends() -> None:
+    """Nobody at the keyboard acts, so the king called before the first card would stay all hand."""
+    seats = ["heuristic"] * 5
+    names = ["South", "East", "North-east", "North-west", "West"]
+    app = CardTableApp(table_config("tarot", seats, names=names, seed=9))
+    async with app.run_test(size=(80, 24)) as pilot:
+        seen_after: set[int] = set()  # tricks ended when the call was seen on the notice line
+        call = ""
+        for _ in range(3000):
+            await settle(pilot)
+            table = table_of(app)
+            state = table.match.current if table is not None else None
+            if table is None or state is None:
+                if call:
+                    break  # the hand is over
+                continue
+            if not call and " calls the king of " in table.notice_text:
+                call = table.notice_text
+            if call and table.notice_text == call:
+                seen_after.add(len(state.trick_history))
+            if call and len(state.trick_history) >= 4:
+                break
+        assert call and seen_after and max(seen_after) <= 1, (call, seen_after)
+        assert table is not None and table.notice_text != call

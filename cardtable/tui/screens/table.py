@@ -75,6 +75,9 @@ AROUND = ("top-left", "top", "top-right", "left", "right")
 ROOMY = (120, 40)
 #: Below this many lines a large card's trick would not fit: the cards stay small whatever the settings say.
 LARGE_CARDS_HEIGHT = 30
+#: An announcement goes from the notice line when this many tricks have ended since it was made: the trick it
+#: was made in, then the next (the log keeps it).
+ANNOUNCEMENT_TRICKS = 2
 #: A hint worked out longer than this (seconds) says so on the notice line meanwhile.
 HINT_WAIT_SHOWN = 0.15
 
@@ -153,7 +156,8 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.prompt_text = ""
         #: The table's one notice: a hint or a reply to a key, which goes when the turn moves on; or an
         #: announcement (a computer's call, what a call settled), which stays until a person at the keyboard
-        #: acts, a newer one replaces it or a new hand is dealt.
+        #: acts, a newer one replaces it, a new hand is dealt or the trick after it ends (where nobody acts, at
+        #: a table of computers or after your last card, it would stay all hand).
         self.notice_text = ""
         #: The log, the notice and prompt lines and the spread, kept at hand: looking them up walks the whole
         #: screen, after every card (asking whether the screen holds a spread at all took 1.5 ms of a card's time).
@@ -162,6 +166,8 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.prompt_line = PaintedText("", id="prompt", markup=False)
         self.spread_area = CardSpread(id="spread")
         self.notice_lasts = False
+        #: Tricks ended since the announcement on the notice line was made.
+        self.tricks_since_announced = 0
         #: A hint is being worked out (in a thread: the level that hints may search).
         self.hinting = False
         self.last_trick_text = ""
@@ -366,6 +372,10 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             return
         elif isinstance(event, TrickWon):
             self.log_trick(event.trick)
+            if self.notice_lasts:
+                self.tricks_since_announced += 1
+                if self.tricks_since_announced >= ANNOUNCEMENT_TRICKS:
+                    self.say("")
             self.refresh_table(finished=True)
             await self.pause_after_trick()
             self.gather(event.trick.winner)
@@ -916,6 +926,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         the keyboard acts or a newer announcement replaces it."""
         self.say(text)
         self.notice_lasts = bool(text)
+        self.tricks_since_announced = 0
 
     @property
     def logged(self) -> list[str]:
