@@ -265,10 +265,10 @@ class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
         if findings is None or not findings.worlds:
             return ""
         # A deal is played out whole for each world: few of them, so the choices' means are worth saying, but
-        # only the chosen one and the two best others, or an écart's list of discards would fill the screen.
+        # only the chosen one's and the two best others'; an écart's against the next best, unnamed (six cards
+        # a choice would fill the dialog).
         chosen = findings.index(action)
         if action is not None and action.verb == "discard" and chosen is not None:
-            # Six cards an écart: naming the others would fill the dialog, so only the gap to the next best.
             deals, score = counted(findings.worlds, "deal"), signed(findings.means[chosen])
             said = f"played out in {deals}, this écart scores {score}"
             other = findings.runner_up(action)

@@ -923,7 +923,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
 
     def announce(self, text: str) -> None:
         """A notice for everyone at the table that stays while the computers play on, until the person at
-        the keyboard acts or a newer announcement replaces it."""
+        the keyboard acts, a newer announcement replaces it or the trick after it ends."""
         self.say(text)
         self.notice_lasts = bool(text)
         self.tricks_since_announced = 0
