@@ -83,7 +83,8 @@ async def wait_for(pilot: Pilot[None], ready: Any, seconds: float = 30.0) -> Non
 
 
 def info(table: TableScreen) -> str:
-    return str(table.query_one("#info", Static).content)
+    """The side panel's lines, each as one line again where the panel put what follows a label below it."""
+    return str(table.query_one("#info", Static).content).replace(":\n", ": ")
 
 
 async def test_the_belgian_dealer_chooses_trump_in_a_dialog_beside_his_hand() -> None:

@@ -22,6 +22,7 @@ from cardtable.tui.screens.new_game import NewGameScreen, seat_kinds
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.settings import SettingsScreen
 from cardtable.tui.screens.start import StartScreen, TooSmallScreen
+from cardtable.tui.screens.table import after_its_label
 from cardtable.tui.widgets.hand import HandView
 from tests.tui.driver import footer_line, my_turn, press_hint, screen_text, settled, table_config, table_of
 
@@ -436,3 +437,11 @@ async def test_at_80x24_the_sheet_after_a_truco_hand_shows_the_row_of_the_hand_j
         rows = [line.split("█")[1].split() for line in screen_text(app).splitlines() if line.count("█") >= 2]
         assert ["Line", "0", "of", "how", "the", "hand", "scored."] in rows
         assert ["3", "4", "7"] in rows
+
+
+def test_a_panel_line_too_wide_goes_on_after_its_label_when_the_rest_fits_a_line() -> None:
+    chien = "Chien: 5♠ 6♥ K♥ 5♣ J♣ K♣"  # 24 cells: wrapped word by word at 22, K♣ would stand alone
+    assert after_its_label(chien, 22) == "Chien:\n5♠ 6♥ K♥ 5♣ J♣ K♣"
+    assert after_its_label(chien, 24) == chien  # it fits
+    assert after_its_label("Partner: " + "x" * 30, 22).startswith("Partner: x")  # the rest would not fit either
+    assert after_its_label("Your cards stay face down until North chooses", 22).startswith("Your cards")  # no label

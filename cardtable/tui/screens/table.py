@@ -92,6 +92,15 @@ class Next(StrEnum):
     QUIT = "quit"
 
 
+def after_its_label(line: str, width: int) -> str:
+    """``line`` ("Chien: 5♠ 6♥ K♥ 5♣ J♣ K♣") with what follows its label on a line of its own when the whole is
+    too wide and that part fits: wrapped word by word, a list of cards would leave its last card alone."""
+    label, colon, rest = line.partition(": ")
+    if not colon or width <= 0 or cell_len(line) <= width or cell_len(rest) > width:
+        return line
+    return f"{label}:\n{rest}"
+
+
 class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
     """The table of one match, drawn from the views of type ``V`` its game's parts read."""
 
@@ -773,12 +782,12 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         hand.show_title(self.names[self.viewer] + (" (dealer)" if view.dealer == self.viewer else ""))
 
     def refresh_info(self, view: V, private: bool) -> None:
-        lines = [self.parts.heading(view)]
-        lines.extend(self.parts.info_lines(view, self.names, private))
-        now = self.parts.scores_now(view)
-        scored = [(seats, now[seats[0]] if now is not None else score) for seats, score in self.sides_and_scores()]
         info = self.query_one("#info", Static)
         width = info.size.width
+        lines = [self.parts.heading(view)]
+        lines.extend(after_its_label(line, width) for line in self.parts.info_lines(view, self.names, private))
+        now = self.parts.scores_now(view)
+        scored = [(seats, now[seats[0]] if now is not None else score) for seats, score in self.sides_and_scores()]
         packed = len(scored) > 2 and not self.roomy()[1] and width > 2
         info.set_class(packed, "packed")
         if packed:
