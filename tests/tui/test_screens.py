@@ -22,7 +22,7 @@ from cardtable.tui.screens.new_game import NewGameScreen, seat_kinds
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.settings import SettingsScreen
 from cardtable.tui.screens.start import StartScreen, TooSmallScreen
-from cardtable.tui.screens.table import after_its_label
+from cardtable.tui.screens.table import after_its_label, keys_below
 from cardtable.tui.widgets.hand import HandView
 from tests.tui.driver import footer_line, my_turn, press_hint, screen_text, settled, table_config, table_of
 
@@ -445,3 +445,11 @@ def test_a_panel_line_too_wide_goes_on_after_its_label_when_the_rest_fits_a_line
     assert after_its_label(chien, 24) == chien  # it fits
     assert after_its_label("Partner: " + "x" * 30, 22).startswith("Partner: x")  # the rest would not fit either
     assert after_its_label("Your cards stay face down until North chooses", 22).startswith("Your cards")  # no label
+
+
+def test_a_prompt_too_wide_puts_its_keys_on_the_second_line_when_they_fit_there() -> None:
+    prompt = "Your turn: pick a card.  (Enter plays it; v: truco (3))"  # 55 cells
+    assert keys_below(prompt, 53) == "Your turn: pick a card.\n(Enter plays it; v: truco (3))"
+    assert keys_below(prompt, 55) == prompt  # it fits
+    assert keys_below(prompt, 29) == prompt  # the keys alone (30 cells) would not fit either: wrapped as words
+    assert keys_below("You must follow suit (clubs): you hold 5♣.", 20).startswith("You must")  # no keys

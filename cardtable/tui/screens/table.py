@@ -92,6 +92,15 @@ class Next(StrEnum):
     QUIT = "quit"
 
 
+def keys_below(prompt: str, width: int) -> str:
+    """``prompt`` ("Your turn: pick a card.  (Enter plays it; v: truco (3))") with its keys, in brackets, on a
+    line of their own when the whole is too wide and they fit: wrapped word by word, "(3))" stood alone."""
+    question, bracket, keys = prompt.partition("  (")
+    if not bracket or width <= 0 or cell_len(prompt) <= width or cell_len(keys) + 1 > width:
+        return prompt
+    return f"{question}\n({keys}"
+
+
 def after_its_label(line: str, width: int) -> str:
     """``line`` ("Chien: 5♠ 6♥ K♥ 5♣ J♣ K♣") with what follows its label on a line of its own when the whole is
     too wide and that part fits: wrapped word by word, a list of cards would leave its last card alone."""
@@ -859,7 +868,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         if text != self.prompt_text:
             self.prompt_text = text
             prompt = self.prompt_line
-            prompt.update(text, layout=False)  # the prompt has a fixed height of two lines
+            width = prompt.content_region.width if prompt.is_attached else 0
+            # The prompt has a fixed height of two lines.
+            prompt.update(keys_below(text, width), layout=False)
             prompt.set_class(refused, "refused")
 
     def turn_prompt(self, view: V) -> str:
