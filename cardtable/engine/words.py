@@ -66,6 +66,33 @@ def listed(items: Sequence[str], last: str = "and") -> str:
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
+#: Verbs whose last consonant doubles before "-ing".
+_DOUBLED = {"run": "running", "put": "putting", "bid": "bidding", "cut": "cutting"}
+#: Verbs that begin an advice's gloss in brackets ("run (concede)", "refuse (give up the hand)").
+_GLOSS_VERBS = ("give", "concede")
+
+
+def _ing(verb: str) -> str:
+    if verb in _DOUBLED:
+        return _DOUBLED[verb]
+    if verb.endswith("e") and not verb.endswith(("ee", "ye")):
+        return verb[:-1] + "ing"
+    return verb + "ing"
+
+
+def gerund(advice: str) -> str:
+    """An advice ("refuse (give up the hand)") as the thing done, for a comparison: "refusing (giving up the
+    hand)"; so "0.5 points ahead of refusing", not "ahead of refuse"."""
+    if advice.startswith("do not "):
+        return "not " + gerund(advice.removeprefix("do not "))
+    first, space, rest = advice.partition(" ")
+    head, bracket, gloss = rest.partition("(")
+    for verb in _GLOSS_VERBS:
+        if gloss.startswith((verb + " ", verb + ")")):
+            gloss = _ing(verb) + gloss[len(verb) :]
+    return _ing(first) + space + head + bracket + gloss
+
+
 class GameWords(Generic[V]):
     """French suit and rank names; plays, bids and passes in plain sentences.
 
@@ -218,7 +245,10 @@ class GameWords(Generic[V]):
         if other is None:
             return said
         margin = findings.means[chosen] - findings.means[other]
-        rival = self.option_name(findings.options[other], view)
+        option = findings.options[other]
+        rival = self.option_name(option, view)
+        if option.verb != "play":
+            rival = gerund(rival)  # "ahead of refusing", of a card "ahead of K♣"
         if margin >= 0.05:
             return f"{said}, {margin:.1f} {findings.unit} a hand ahead of {rival}"
         if margin > -0.05:

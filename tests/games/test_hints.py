@@ -63,12 +63,12 @@ REASONS = [
     (
         "truco/doze_cannot_be_raised_in_the_answer",
         ("call", "accept"),
-        ["Your cards can win it", "Q♣ (a manilha)", "they have raised twice", "ahead of refuse"],
+        ["Your cards can win it", "Q♣ (a manilha)", "they have raised twice", "ahead of refusing (giving up the hand)"],
     ),
     (
         "truco/counter_raise_answered_by_the_raisers_partner",
         ("call", "refuse"),
-        ["Your best card is A♥ and they called truco", "ahead of accept"],
+        ["Your best card is A♥ and they called truco", "ahead of accepting"],
     ),
     ("truco/argentino_no_card_while_a_truco_waits", ("call", "envido"), ["Your envido is 30"]),
     ("truco/mao_de_onze_other_team_seat_first", ("call", "play"), ["strong enough to play", "your partner"]),

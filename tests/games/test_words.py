@@ -17,7 +17,7 @@ from cardtable.engine.match import Match
 from cardtable.engine.players import make_computer
 from cardtable.engine.records import load_record_text, parse_record
 from cardtable.engine.replay import replay
-from cardtable.engine.words import counted, holder, listed, says, whose
+from cardtable.engine.words import counted, gerund, holder, listed, says, whose
 from cardtable.games import find_game, game_names
 from cardtable.games.malilla.words import WORDS as MALILLA
 from cardtable.games.manille.words import WORDS as MANILLE
@@ -275,3 +275,13 @@ def test_the_truco_table_names_the_team_to_raise_and_the_partners_shown() -> Non
     six = new_hand(["3S KD 6C", "2S QH 7D", "AH JS 4C", "KS JD 6H", "5S 5H 5D", "6S 6H 6D"], scores=[11, 7] * 3)
     six_names = ["You", "Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5"]
     assert "Your partners hold Seat 2: " in parts.decision_title(six.view(0), six_names)  # type: ignore[attr-defined]
+
+
+def test_an_advice_compared_in_a_hint_reads_as_the_thing_done() -> None:
+    assert gerund("accept") == "accepting"
+    assert gerund("call real envido") == "calling real envido"
+    assert gerund("refuse (give up the hand)") == "refusing (giving up the hand)"
+    assert gerund("run (concede)") == "running (conceding)"
+    assert gerund("raise (retruco, vale cuatro)") == "raising (retruco, vale cuatro)"
+    assert gerund("do not knock") == "not knocking"
+    assert gerund("go to the deck") == "going to the deck"
