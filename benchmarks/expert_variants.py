@@ -40,6 +40,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "partner1": {"miss_weight": 0.03, "proposals": 4, "partner_miss_weight": 1.0},
     # The club player's card kept unless the search finds one better by more than this many points.
     "usual03": {"usual_within": 0.3},
+    # With four cards in hand, the trick in progress played out by the policy and only the last three exact.
+    "root3": {"root_exact": 3},
 }
 
 
