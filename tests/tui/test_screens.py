@@ -453,3 +453,5 @@ def test_a_prompt_too_wide_puts_its_keys_on_the_second_line_when_they_fit_there(
     assert keys_below(prompt, 55) == prompt  # it fits
     assert keys_below(prompt, 29) == prompt  # the keys alone (30 cells) would not fit either: wrapped as words
     assert keys_below("You must follow suit (clubs): you hold 5♣.", 20).startswith("You must")  # no keys
+    long_question = "Your turn: pick a card, and think of your partner's calls.  (Enter plays it)"
+    assert keys_below(long_question, 40) == long_question  # on three lines the keys would be cut off

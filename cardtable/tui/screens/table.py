@@ -96,7 +96,9 @@ def keys_below(prompt: str, width: int) -> str:
     """``prompt`` ("Your turn: pick a card.  (Enter plays it; v: truco (3))") with its keys, in brackets, on a
     line of their own when the whole is too wide and they fit: wrapped word by word, "(3))" stood alone."""
     question, bracket, keys = prompt.partition("  (")
-    if not bracket or width <= 0 or cell_len(prompt) <= width or cell_len(keys) + 1 > width:
+    if not bracket or width <= 0 or cell_len(prompt) <= width:
+        return prompt
+    if cell_len(keys) + 1 > width or cell_len(question) > width:  # three lines would not fit the prompt's two
         return prompt
     return f"{question}\n({keys}"
 
