@@ -187,3 +187,16 @@ async def test_an_empty_history_offers_only_its_way_back() -> None:
         await pilot.press("enter", "s", "e")  # nothing to watch, star or export: nothing happens
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
+
+
+async def test_statistics_with_no_match_offer_no_rebuild() -> None:
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_from_palette("stats")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await settled(pilot)
+        assert "Rebuild" not in footer_line(app) and "Match history" in footer_line(app)
+        await pilot.press("r")  # nothing happens, and nothing is said
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen) and not app._notifications

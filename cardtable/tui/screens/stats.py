@@ -181,6 +181,12 @@ class StatsScreen(LaidOutOnce, StyledOnce, Screen[None]):
 
         self.app.push_screen(HistoryScreen(self.statistics))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # With no match read, every archive was read already: rebuilding would find nothing more.
+        if action == "rebuild":
+            return bool(self.statistics.matches)
+        return True
+
     def action_rebuild(self) -> None:
         try:
             self.statistics, notices = load_statistics(rebuild=True)
@@ -194,6 +200,7 @@ class StatsScreen(LaidOutOnce, StyledOnce, Screen[None]):
         menu.add_options(self.game_options())
         self.game = ALL
         self.show()
+        self.refresh_bindings()
         self.notify(f"Statistics rebuilt from {len(self.statistics.matches)} archived matches.", timeout=5)
 
     def action_close(self) -> None:
