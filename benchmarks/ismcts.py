@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import sys
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,10 +27,10 @@ from typing import Any
 from cardtable.cli import main
 from cardtable.engine.cards import cards_in
 from cardtable.engine.game import Action
-from cardtable.games.manille.ai import Table, hand_worth, tips_choice
-from cardtable.games.manille.expert import ManilleExpert, playout_game
+from cardtable.games.manille.ai import tips_choice
+from cardtable.games.manille.expert import ManilleExpert
 from cardtable.games.manille.rules import RULES, ManilleView
-from cardtable.games.playout import CardPlay, PlayLikelihood, Playout, PointTrickGame, resampled
+from cardtable.games.playout import Playout
 from cardtable.games.search import take_a_break
 from cardtable.games.tricks import TrickHand
 
@@ -59,14 +58,16 @@ class ManilleIsmcts(ManilleExpert):
         legal = view.legal_mask
         if not legal & (legal - 1) or view.hand.bit_count() <= self.root_exact:
             return super().play(view)
-        table = Table(view)
-        game = playout_game(view.options, view.players, view.trump)
-        decision = CardPlay(view, game, table.count, hand_worth(table), self.exact_tricks, self.root_exact,
-                            self.omniscient)  # fmt: skip
+        table, game, decision = self.card_decision(view)
         if len(decision.candidates) == 1:
             return decision.candidates[0]
         rng = self.random_for(view)
-        worlds = self.weighed_worlds(view, game, rng)
+        weighed = self.weigher(RULES, view, game, view.trump, view.turned, view.dealer)
+        worlds: list[TrickHand[Any]] = []
+        for _hidden, world, times in self.drawn_worlds(RULES, view, weighed, rng):
+            assert isinstance(world, TrickHand)
+            worlds.extend([world] * times)
+        rng.shuffle(worlds)
         if not worlds:
             return super().play(view)
         seat = view.seat
@@ -118,24 +119,6 @@ class ManilleIsmcts(ManilleExpert):
         usual = tips_choice(table)
         best = max(root.children, key=lambda c: (root.children[c].visits, c == usual))
         return view.plays[best]
-
-    def weighed_worlds(self, view: ManilleView, game: PointTrickGame, rng: random.Random) -> list[TrickHand[Any]]:
-        """The expert's worlds: dealt to fit the view, weighed by the plays seen and drawn again by weight."""
-        likelihood = PlayLikelihood(game, view.trump, view.seat, self.miss_weight or 1.0, view.turned, view.dealer,
-                                    self.partner_miss_weight)  # fmt: skip
-        proposed = []
-        for hidden in RULES.sample_hidden(view, rng, self.budget.worlds * self.proposals):
-            take_a_break()
-            hand = RULES.dealt_from_view(view, hidden)
-            assert isinstance(hand, TrickHand)
-            proposed.append((hidden, hand, likelihood.replay(hand, view.log)))
-        kept = resampled(proposed, self.budget.worlds, rng)
-        hands: list[TrickHand[Any]] = []
-        for _hidden, world, times in kept:
-            assert isinstance(world, TrickHand)
-            hands.extend([world] * times)
-        rng.shuffle(hands)
-        return hands
 
 
 if __name__ == "__main__":

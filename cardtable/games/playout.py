@@ -17,7 +17,7 @@ low from (Manille its shortest, Malilla its longest).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
@@ -413,8 +413,20 @@ class PointTrickSearcher(SearchingPlayer[ViewT], Generic[ViewT]):
         budget = self.budget
         if self.miss_weight is None or budget.name == Budget.FAST:
             return search(rules, view, decision, rng, budget)
-        likelihood = PlayLikelihood(game, decision.playout.trump, view.seat, self.miss_weight, turned, dealer,
-                                    self.partner_miss_weight)  # fmt: skip
+        weighed = self.weigher(rules, view, game, decision.playout.trump, turned, dealer)
+        if self.proposals <= 1:
+            return search(rules, view, decision, rng, budget, rebuild=weighed)
+        kept = self.drawn_worlds(rules, view, weighed, rng)
+        worlds = {id(hidden): (hand, float(times)) for hidden, hand, times in kept}
+        return search(rules, view, decision, rng, budget, [hidden for hidden, _hand, _times in kept],
+                      rebuild=lambda hidden: worlds[id(hidden)])  # fmt: skip
+
+    def weigher(self, rules: GameRules, view: ViewT, game: PointTrickGame, trump: int | None, turned: int | None,
+                dealer: int) -> Callable[[Hidden], tuple[HandState, float]]:  # fmt: skip
+        """A world's hand at the decision, rebuilt from ``view`` and its hidden cards, and how likely the plays
+        seen were in it (``PlayLikelihood``; every world alike without ``miss_weight``)."""
+        miss = self.miss_weight if self.miss_weight is not None else 1.0
+        likelihood = PlayLikelihood(game, trump, view.seat, miss, turned, dealer, self.partner_miss_weight)
         log = view.log
 
         def weighed(hidden: Hidden) -> tuple[HandState, float]:
@@ -422,17 +434,16 @@ class PointTrickSearcher(SearchingPlayer[ViewT], Generic[ViewT]):
             assert isinstance(hand, TrickHand)
             return hand, likelihood.replay(hand, log)
 
-        if self.proposals <= 1:
-            return search(rules, view, decision, rng, budget, rebuild=weighed)
-        dealt = rules.sample_hidden(view, rng, budget.worlds * self.proposals)
+        return weighed
+
+    def drawn_worlds(self, rules: GameRules, view: ViewT, weighed: Callable[[Hidden], tuple[HandState, float]],
+                     rng: random.Random) -> list[tuple[Hidden, HandState, int]]:  # fmt: skip
+        """The budget's worlds: ``proposals`` times as many dealt and weighed, then drawn again by weight."""
         proposed = []
-        for hidden in dealt:
+        for hidden in rules.sample_hidden(view, rng, self.budget.worlds * self.proposals):
             take_a_break()
             proposed.append((hidden, *weighed(hidden)))
-        kept = resampled(proposed, budget.worlds, rng)
-        worlds = {id(hidden): (hand, float(times)) for hidden, hand, times in kept}
-        return search(rules, view, decision, rng, budget, [hidden for hidden, _hand, _times in kept],
-                      rebuild=lambda hidden: worlds[id(hidden)])  # fmt: skip
+        return resampled(proposed, self.budget.worlds, rng)
 
 
 def resampled(proposed: Sequence[tuple[Hidden, HandState, float]], count: int, rng: random.Random

@@ -112,14 +112,19 @@ class ManilleExpert(PointTrickSearcher[ManilleView]):
         legal = view.legal_mask
         if not legal & (legal - 1):
             return view.plays[legal.bit_length() - 1]
-        table = Table(view)
-        game = playout_game(view.options, view.players, view.trump)
-        decision = CardPlay(view, game, table.count, hand_worth(table), self.exact_tricks, self.root_exact,
-                            self.omniscient)  # fmt: skip
+        table, game, decision = self.card_decision(view)
         if len(decision.candidates) == 1:
             return decision.candidates[0]
         outcome = self.search_cards(RULES, view, decision, game, view.turned, view.dealer)
         return pick(decision, outcome, view.plays[tips_choice(table)], tolerance=self.usual_within)
+
+    def card_decision(self, view: ManilleView) -> tuple[Table, PointTrickGame, CardPlay]:
+        """The card to play as the search sees it: the club player's table, the playouts' game, the candidates."""
+        table = Table(view)
+        game = playout_game(view.options, view.players, view.trump)
+        decision = CardPlay(view, game, table.count, hand_worth(table), self.exact_tricks, self.root_exact,
+                            self.omniscient)  # fmt: skip
+        return table, game, decision
 
     # ----------------------------------------------------------------- the knock round and the auction
     def _points_played_out(self, view: ManilleView, setup: list[Action]) -> list[float]:
