@@ -42,6 +42,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "usual03": {"usual_within": 0.3},
     # With four cards in hand, the trick in progress played out by the policy and only the last three exact.
     "root3": {"root_exact": 3},
+    # Each card valued by what the hand's end does to the chance of winning the match.
+    "formatch": {"plays_for_the_match": True},
 }
 
 

@@ -404,6 +404,10 @@ class PointTrickSearcher(SearchingPlayer[ViewT], Generic[ViewT]):
     #: The usual card (the club player's) is played when its mean is within this many points of the best: only
     #: a tie, since trusting it over a search that finds a card 0.3 points better measured weaker in both games.
     usual_within = 0.01
+    #: Whether a card is valued by what the hand's end does to the chance of winning the match
+    #: (``cardtable.games.match_odds``) rather than by the points it adds to ours less theirs.  Off: it won no
+    #: more matches against the club player in either game, nor head to head in short matches (README).
+    plays_for_the_match = False
 
     def search_cards(self, rules: GameRules, view: ViewT, decision: CardPlay, game: PointTrickGame,
                      turned: int | None, dealer: int) -> Outcome:  # fmt: skip

@@ -539,6 +539,21 @@ def hand_worth(view: MalillaView) -> list[float]:
     Deciding the match is worth ``MATCH_WORTH`` either way; otherwise the worth is our score gain less
     theirs, with the points themselves as a small tie-break so that a lost cause still fights.
     """
+    us = view.seat % 2
+    start = (view.scores[us], view.scores[1 - us])
+    worth = []
+    for ours, (new_ours, new_theirs, decided) in enumerate(hand_ends(view)):
+        if decided is None:
+            value = float(new_ours - start[0] - (new_theirs - start[1]))
+        else:
+            value = MATCH_WORTH if decided else -MATCH_WORTH
+        worth.append(value + ours / 1000)
+    return worth
+
+
+def hand_ends(view: MalillaView) -> list[tuple[int, int, bool | None]]:
+    """For each point total our side may end the hand with: the match scores it leaves (ours, theirs) and whether
+    it decides the match for us (True), for them (False) or not at all (None)."""
     pack = view.options.pack
     total = 2 * pack.half
     us = view.seat % 2
@@ -551,7 +566,7 @@ def hand_worth(view: MalillaView) -> list[float]:
             held.append(bonus)
         else:
             counted[bonus.team] += bonus.points
-    worth = []
+    ends = []
     for ours in range(total + 1):
         taken = (ours, total - ours) if us == 0 else (total - ours, ours)
         result = [0, 0]
@@ -562,7 +577,7 @@ def hand_worth(view: MalillaView) -> list[float]:
                 result[team] = pack.half
             elif taken[team] > pack.half:
                 result[team] = taken[team] - pack.half
-        new = [start[t] + counted[t] + result[t] for t in (0, 1)]
+        new = [int(start[t] + counted[t] + result[t]) for t in (0, 1)]
         if capote is not None:
             decided: int | None = capote
         elif max(new) >= target:
@@ -571,12 +586,8 @@ def hand_worth(view: MalillaView) -> list[float]:
             decided = held[0].team
         else:
             decided = None
-        if decided is None:
-            value = float(new[us] - start[us] - (new[1 - us] - start[1 - us]))
-        else:
-            value = MATCH_WORTH if decided == us else -MATCH_WORTH
-        worth.append(value + ours / 1000)
-    return worth
+        ends.append((new[us], new[1 - us], None if decided is None else decided == us))
+    return ends
 
 
 # ===================================================================== the player

@@ -580,24 +580,33 @@ def hand_worth(table: Table) -> list[float]:
     The worth is what the hand adds to our score less what it adds to the other side's (the quota, the
     auction contract), with the pips themselves as a small tie-break so that a lost cause still fights.
     """
+    if table.players == 3:
+        quota = QUOTA[3]
+        return [max(0, ours - quota) + ours / 1000 for ours in range(deal_total(table.view) + 1)]
+    gains = hand_gains(table)
+    return [gained - lost + ours / 1000 for ours, (gained, lost) in enumerate(gains)]
+
+
+def hand_gains(table: Table) -> list[tuple[int, int]]:
+    """At four players, for each pip total our side may end the hand with, what each side adds to its score (ours,
+    theirs) before the hand's factors: the points above the quota, or the auction contract's."""
     view = table.view
     total = deal_total(view)
-    quota = QUOTA[3] if table.players == 3 else view.options.quota
-    worth = []
+    quota = view.options.quota
+    gains = []
     for ours in range(total + 1):
         theirs = total - ours
-        if table.players == 3:
-            score = max(0, ours - quota)
-        elif view.contract is not None:
-            declarer, value, _suit = view.contract
-            if declarer % 2 == table.seat % 2:
-                score = ours - quota if ours >= value else -((value - quota) + max(0, theirs - quota))
-            else:
-                score = -(theirs - quota) if theirs >= value else (value - quota) + max(0, ours - quota)
+        if view.contract is None:
+            gains.append((max(0, ours - quota), max(0, theirs - quota)))
+            continue
+        declarer, value, _suit = view.contract
+        attack, defence = (ours, theirs) if declarer % 2 == table.seat % 2 else (theirs, ours)
+        if attack >= value:
+            attack_gain, defence_gain = attack - quota, 0
         else:
-            score = max(0, ours - quota) - max(0, theirs - quota)
-        worth.append(score + ours / 1000)
-    return worth
+            attack_gain, defence_gain = 0, (value - quota) + max(0, defence - quota)
+        gains.append((attack_gain, defence_gain) if declarer % 2 == table.seat % 2 else (defence_gain, attack_gain))
+    return gains
 
 
 # ===================================================================== the player
