@@ -13,7 +13,9 @@ has to be good across the worlds, not in each one apart.  It spends the same num
 It is a measuring stick, not a level: ``--seats ismcts,expert,ismcts,expert`` plays it against the expert.
 
 Run: ``python benchmarks/ismcts.py sim manille --seats ismcts,expert,ismcts,expert --duplicate --hands 100
---seed 13 --json --time-decisions`` (``--exploration C`` sets the bandit's constant, in points).
+--seed 13 --json --time-decisions`` (``--exploration C`` sets the bandit's constant, in points; ``--depths``
+prints to stderr how deep the tree grew: by decision, the most cards and the mean cards below the root that an
+iteration walked in the tree before its playout).
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ class ManilleIsmcts(ManilleExpert):
     level = "ismcts"
     #: The bandit's exploration constant, in points of the hand's worth.
     exploration = 8.0
+    #: By decision searched: the deepest walk in the tree and the mean walk, in cards below the root.
+    depths: list[tuple[int, float]] = []
 
     def play(self, view: ManilleView) -> Action:
         legal = view.legal_mask
@@ -77,6 +81,7 @@ class ManilleIsmcts(ManilleExpert):
         root = Node()
         iterations = self.budget.worlds * len(decision.candidates)
         exploration = self.exploration
+        walked: list[int] = []
         for iteration in range(iterations):
             take_a_break()
             world = worlds[iteration % len(worlds)].clone()
@@ -112,10 +117,13 @@ class ManilleIsmcts(ManilleExpert):
                 node = child
                 if untried:
                     break
+            walked.append(len(path) - 1)
             value = worth[playout.final_points(world, excluded)]
             for visited in path:
                 visited.visits += 1
                 visited.total += value
+        if walked:
+            self.depths.append((max(walked), sum(walked) / len(walked)))
         usual = tips_choice(table)
         best = max(root.children, key=lambda c: (root.children[c].visits, c == usual))
         return view.plays[best]
@@ -124,7 +132,18 @@ class ManilleIsmcts(ManilleExpert):
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--exploration", type=float, default=ManilleIsmcts.exploration)
+    parser.add_argument("--depths", action="store_true", help="print how deep the tree grew, to stderr")
     args, rest = parser.parse_known_args()
     ManilleIsmcts.exploration = args.exploration
     RULES.add_level("ismcts", ManilleIsmcts)
-    sys.exit(main(rest))
+    status = main(rest)
+    if args.depths and ManilleIsmcts.depths:
+        deepest = sorted(most for most, _mean in ManilleIsmcts.depths)
+        means = sorted(mean for _most, mean in ManilleIsmcts.depths)
+        middle = len(deepest) // 2
+        print(
+            f"{len(deepest)} decisions searched: deepest walk median {deepest[middle]} cards (most "
+            f"{deepest[-1]}), mean walk median {means[middle]:.2f} cards",
+            file=sys.stderr,
+        )
+    sys.exit(status)
