@@ -44,6 +44,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "root3": {"root_exact": 3},
     # Each card valued by what the hand's end does to the chance of winning the match.
     "formatch": {"plays_for_the_match": True},
+    # Every seat of a playout plays knowing the world's hands, where it would otherwise judge from what it saw.
+    "omniscient": {"omniscient": True},
 }
 
 
