@@ -44,6 +44,13 @@ async def until(pilot: Pilot[None], ready: Any, steps: int = 300) -> None:
     raise AssertionError("the screen never got ready")
 
 
+async def open_settled(pilot: Pilot[None], app: CardTableApp, name: str, screen_type: type[Any]) -> None:
+    """Open the screen the command palette calls ``name`` and wait until it is laid out."""
+    app.open_from_palette(name)
+    await until(pilot, lambda: isinstance(app.screen, screen_type))
+    await settled(pilot)
+
+
 def text_of(screen: Any, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
@@ -179,9 +186,7 @@ async def test_an_empty_history_offers_only_its_way_back() -> None:
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.open_from_palette("history")
-        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
-        await settled(pilot)
+        await open_settled(pilot, app, "history", HistoryScreen)
         assert "No finished match yet" in text_of(app.screen, "#history-empty")
         assert footer_line(app).split() == ["esc", "Back", "^q", "Quit"]
         await pilot.press("enter", "s", "e")  # nothing to watch, star or export: nothing happens
@@ -193,9 +198,7 @@ async def test_statistics_with_no_match_offer_no_rebuild() -> None:
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.open_from_palette("stats")
-        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
-        await settled(pilot)
+        await open_settled(pilot, app, "stats", StatsScreen)
         assert "Rebuild" not in footer_line(app) and "Match history" in footer_line(app)
         await pilot.press("r")  # nothing happens, and nothing is said
         await pilot.pause()
