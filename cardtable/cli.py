@@ -233,7 +233,20 @@ def run_table(config: Any) -> int:
         print(f"cardtable crashed: what happened is written in {crash_log} (please attach it to a bug report).",
               file=sys.stderr)  # fmt: skip
         return EXIT_CRASH
+    if app.ended_by is not None:
+        end_by_signal(app.ended_by)
     return app.return_code or 0
+
+
+def end_by_signal(number: int) -> None:
+    """End the process by the signal that closed the table, as it would have ended without the table's handler,
+    so that whoever sent it sees it was obeyed (a shell reports 143 for SIGTERM)."""
+    import os
+    import signal
+
+    sys.stdout.flush()
+    signal.signal(number, signal.SIG_DFL)
+    os.kill(os.getpid(), number)
 
 
 def cmd_play(args: argparse.Namespace) -> int:

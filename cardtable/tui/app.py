@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
+import signal
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import RenderableType
 from textual import events, work
+from textual.actions import ActionParseResult
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
@@ -34,6 +38,7 @@ from cardtable.saves import (
     store_settings,
 )
 from cardtable.tui.ascii import AsciiFilter, terminal_draws_unicode
+from cardtable.tui.command_palette import SteadyCommandPalette
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import ConfirmDialog
 from cardtable.tui.games import parts_for
@@ -53,6 +58,12 @@ from cardtable.tui.themes import (
 )
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+#: The signals that end the table as a closed terminal or a ``kill`` does: the match is saved and the terminal
+#: given back as it was before the process ends as the signal says.
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
+#: A fault the table survives is written to a crash log this many times at most in one run: a fault that comes
+#: back at every key must not fill the data folder.
+FAULT_LOGS = 3
 #: After the "too small" notice goes, keys are ignored this long: one pressed to dismiss it must not answer the
 #: dialog it uncovers.
 KEY_GRACE = 0.6
@@ -86,6 +97,12 @@ class CardTableApp(TableHost):
         self.keys_held_until = 0.0
         #: The styles of cards and seats, by the classes they come back with (see ``cardtable.tui.restyled``).
         self.restyled = RestyledWidgets()
+        #: Whether a fault in a key's action is survived (logged, told, and the match goes on) rather than the
+        #: end of the table. Under tests (headless) a fault still fails the test, unless a test turns this on.
+        self.survives_faults: bool | None = None
+        self.faults_survived = 0
+        #: The signal that ended the table (SIGTERM, SIGHUP), if one did: the process then ends by it.
+        self.ended_by: int | None = None
 
     def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
         # The computers stop before the widgets go: a table still playing while its screen is taken down made
@@ -127,6 +144,7 @@ class CardTableApp(TableHost):
 
     # ------------------------------------------------------------------ start-up
     def on_mount(self) -> None:
+        self.catch_ending_signals()
         if not self.apply_theme():
             self.notices.append(f"In your settings, the theme {self.settings.theme!r} is not one of the table's "
                                 f"themes: the table uses {self.theme!r} instead.")  # fmt: skip
@@ -276,6 +294,50 @@ class CardTableApp(TableHost):
             question = "Quit the match? It is saved, and offered to you next time."
         if await self.push_screen_wait(ConfirmDialog(question, yes="Quit", no="Keep playing")):
             self.exit()
+
+    def catch_ending_signals(self) -> None:
+        """On SIGTERM or SIGHUP the table closes as a quit does: the match saved, the terminal given back.
+
+        Python's own way with these signals ends the process at once, leaving the terminal in the table's
+        alternate screen with mouse reporting on and echo off.
+        """
+        loop = asyncio.get_running_loop()
+        for number in ENDING_SIGNALS:
+            try:
+                loop.add_signal_handler(number, self.end_by_signal, number)
+            except (NotImplementedError, RuntimeError, ValueError):  # no signals here (Windows, another thread)
+                return
+
+    def end_by_signal(self, number: int) -> None:
+        if self.ended_by is None:
+            self.ended_by = number
+            self.exit(return_code=128 + number)
+
+    async def run_action(self, action: str | ActionParseResult, default_namespace: DOMNode | None = None,
+                         namespaces: Mapping[str, DOMNode] | None = None) -> bool:  # fmt: skip
+        # Every key's binding runs through here, on every screen: a fault inside one (ours or the toolkit's)
+        # costs that key, not the match.
+        try:
+            return await super().run_action(action, default_namespace, namespaces)
+        except Exception as error:
+            if not self.survive(error):
+                raise
+            return True
+
+    def survive(self, error: Exception) -> bool:
+        """Whether the table goes on after ``error`` in a key's action; if so the fault is logged and told."""
+        survives = self.survives_faults if self.survives_faults is not None else not self.is_headless
+        if not survives:
+            return False
+        self.faults_survived += 1
+        where = write_crash_log(error, data_dir()) if self.faults_survived <= FAULT_LOGS else None
+        logged = f" What happened is written in {where}." if where is not None else ""
+        self.notify(f"Something went wrong with that key; the match goes on.{logged}", severity="error", timeout=10)
+        return True
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not any(isinstance(s, CommandPalette) for s in self.screen_stack):
+            self.push_screen(SteadyCommandPalette(id="--command-palette"))
 
     def _handle_exception(self, error: Exception) -> None:
         # Textual prints the traceback (with local variables: a hidden hand among them) when it exits;
