@@ -88,7 +88,9 @@ async def test_a_fault_in_a_key_action_is_logged_told_and_the_match_goes_on(
     assert "RuntimeError: a fault in the hint" in log.read_text()
 
 
-async def test_under_tests_a_fault_in_a_key_action_still_fails(table_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_under_tests_a_fault_in_a_key_action_still_fails(
+    table_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(TableScreen, "action_hint", failing_hint)
     app = CardTableApp(table_config("manille", ["human", "random", "random", "random"]))
     with pytest.raises(RuntimeError, match="a fault in the hint"):
