@@ -16,6 +16,8 @@ import time
 import traceback
 from pathlib import Path
 
+from cardtable.engine.visible import visible
+
 #: Far beyond any save or settings file the table writes (a long Tarot match is a few hundred kilobytes).
 MAX_FILE_BYTES = 32 * 1024 * 1024
 #: Saves nest six levels deep; anything much deeper was not written by the table.
@@ -46,7 +48,7 @@ def quote(value: object) -> str:
     if isinstance(value, _Refused):
         return value.what
     try:
-        text = json.dumps(value, ensure_ascii=False)
+        text = visible(json.dumps(value, ensure_ascii=False))
     except (TypeError, ValueError, RecursionError):
         text = "a value"
     return text if len(text) <= QUOTE_LENGTH else text[: QUOTE_LENGTH - 1] + "…"

@@ -21,7 +21,6 @@ import secrets
 import tempfile
 import threading
 import time
-import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -32,6 +31,7 @@ from cardtable.engine.loop import resume_match
 from cardtable.engine.match import Match
 from cardtable.engine.players import Budget, computer_levels
 from cardtable.engine.records import Record, parse_record, save_record, write_atomically
+from cardtable.engine.visible import visible
 from cardtable.files import (
     OsLock,
     UnreadableFile,
@@ -70,8 +70,9 @@ def shorten(reason: str) -> str:
 
 
 def printable_name(name: str, seat: int) -> str:
-    """A name the screen can show as it is: no control characters, direction overrides or broken Unicode."""
-    kept = "".join(ch for ch in name if unicodedata.category(ch) not in ("Cc", "Cs", "Cf")).strip()
+    """A name the screen can show as it is: what a terminal would act on (controls, direction overrides, broken
+    Unicode) written out as escapes, the joiners and variation selectors that names need kept."""
+    kept = visible(name.strip())
     return kept[:MAX_NAME] or f"Seat {seat + 1}"
 
 

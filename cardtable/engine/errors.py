@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import reprlib
 
+from .visible import visible
+
 #: About this many characters of a bad value are quoted in a message, never the whole of it.
 QUOTE_LIMIT = 80
 #: A reason longer than this keeps its beginning and its end, the middle cut out.
@@ -46,9 +48,9 @@ def quote(value: object) -> str:
 
 
 def one_line(text: str, limit: int | None = None) -> str:
-    """``text`` with every unprintable character escaped (so it stays on one line), cut in the middle if long."""
-    if not text.isprintable():
-        text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+    """``text`` with every character a terminal would act on escaped (so it stays on one line and shows as it
+    is), cut in the middle if long."""
+    text = visible(text)
     if limit is not None and len(text) > limit:
         head = limit * 2 // 3
         text = f"{text[:head]} … {text[-(limit - head - 3) :]}"

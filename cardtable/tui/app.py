@@ -23,7 +23,8 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import WorkerFailed
 
-from cardtable.files import UnreadableFile, describe_os_error, write_crash_log
+from cardtable.engine.visible import visible
+from cardtable.files import UnreadableFile, describe_os_error, quote, write_crash_log
 from cardtable.saves import (
     FoundMatch,
     SaveFailed,
@@ -146,8 +147,8 @@ class CardTableApp(TableHost):
     def on_mount(self) -> None:
         self.catch_ending_signals()
         if not self.apply_theme():
-            self.notices.append(f"In your settings, the theme {self.settings.theme!r} is not one of the table's "
-                                f"themes: the table uses {self.theme!r} instead.")  # fmt: skip
+            self.notices.append(f"In your settings, the theme {quote(self.settings.theme)} is not one of the "
+                                f"table's themes: the table uses {quote(self.theme)} instead.")  # fmt: skip
         if self.start_config is not None:
             self.play_now(self.start_config)
         else:
@@ -353,7 +354,8 @@ class CardTableApp(TableHost):
                timeout: float | None = None, markup: bool = True) -> None:  # fmt: skip
         # Notifications quote names and file names, which are text, never markup; one at a time.
         self.clear_notifications()
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        super().notify(visible(message, lines=True), title=visible(title), severity=severity, timeout=timeout,
+                       markup=False)  # fmt: skip
 
     def check_size(self) -> None:
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT

@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.keys import KEY_NAME_REPLACEMENTS, Keys, format_key, key_to_character
 
 from cardtable.engine.errors import quote
+from cardtable.engine.visible import is_visible
 
 #: The bindings that make one kind of call at once (the game's parts say which calls each makes now).
 CALL_KEYS = ("envido", "truco", "mazo")
@@ -104,6 +105,8 @@ def key_name(key: str) -> str:
 
 def is_key(key: str) -> bool:
     """Whether ``key`` (``x``, ``?``, ``f5``, ``ctrl+left``...) names a key Textual can bind."""
+    if not is_visible(key):  # a control character or a direction override is no key to bind, and no key to show
+        return False
     *modifiers, name = key_name(key).split("+")
     if not name or any(modifier not in MODIFIERS for modifier in modifiers):
         return False

@@ -13,6 +13,8 @@ from typing import NamedTuple
 
 from textual.theme import Theme
 
+from cardtable.engine.visible import visible
+
 #: Every colour the table's stylesheet takes from its theme, and what it colours.
 TABLE_COLOURS = {
     "felt": "the felt: the table around the trick",
@@ -192,7 +194,7 @@ def next_theme(setting: str) -> str:
 def theme_label(setting: str) -> str:
     """How the table names a theme setting: "Green felt", or a palette theme's own name."""
     current = table_theme_name(setting)
-    return TABLE_THEMES[current].label if current is not None else setting
+    return TABLE_THEMES[current].label if current is not None else visible(setting)
 
 
 def palette_colours(system: Mapping[str, str]) -> dict[str, str]:

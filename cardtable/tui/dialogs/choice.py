@@ -12,6 +12,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.engine.game import Action
+from cardtable.engine.visible import visible
 from cardtable.tui.dialogs.hinted import HINT_BINDING, HintedDialog
 from cardtable.tui.keys import UNDO_BINDING
 
@@ -37,8 +38,8 @@ class ChoiceDialog(HintedDialog["T | None"], Generic[T]):
     def __init__(self, title: str, choices: Sequence[tuple[str, T]], *, can_cancel: bool = False,
                  cancel_value: T | None = None, text: str = "") -> None:  # fmt: skip
         super().__init__()
-        self.title_text = title
-        self.text = text
+        self.title_text = visible(title)
+        self.text = visible(text, lines=True)
         self.choices = choices
         self.can_cancel = can_cancel
         self.cancel_value = cancel_value

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from cardtable.archive import ArchivedMatch, export_match, export_path
+from cardtable.engine.visible import visible
 from cardtable.files import describe_os_error
 from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
@@ -29,8 +30,8 @@ class ExportDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
         default = export_path(self.archived, None)
         with Vertical(classes="dialog", id="export"):
             yield Label("Export the match as a record", classes="dialog-title")
-            yield Static(f"A file or folder to write it to; leave it empty for\n{default}", classes="dialog-text",
-                         markup=False)  # fmt: skip
+            yield Static(f"A file or folder to write it to; leave it empty for\n{visible(str(default))}",
+                         classes="dialog-text", markup=False)  # fmt: skip
             yield Input(placeholder="path (Enter: the exports folder)", id="export-path")
             yield Static("", id="export-problem", markup=False)
             with Horizontal(classes="buttons"):

@@ -10,6 +10,7 @@ from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from cardtable.engine.visible import visible
 from cardtable.engine.words import holder
 from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
@@ -28,8 +29,8 @@ class NoticeDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()
-        self.title_text = title
-        self.text = text
+        self.title_text = visible(title)
+        self.text = visible(text, lines=True)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -50,7 +51,7 @@ class ConfirmDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[bool]):
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
-        self.question = question
+        self.question = visible(question, lines=True)
         self.yes = yes
         self.no = no
         bind_own_keys(self, Binding("y", "answer(True)", yes), Binding("n,escape", "answer(False)", no))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,7 +18,7 @@ from cardtable.tui.keys import first_key
 from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
-from cardtable.tui.themes import TABLE_THEMES, table_theme_name
+from cardtable.tui.themes import TABLE_THEMES, table_theme_name, theme_label
 from cardtable.tui.widgets.footer import KeysFooter
 
 SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no pause)"}
@@ -47,7 +48,7 @@ class SettingsScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
         themes = [(theme.label, name) for name, theme in TABLE_THEMES.items()]
         theme = table_theme_name(settings.theme) or settings.theme
         if theme not in TABLE_THEMES:
-            themes.append((f"{theme} (from the palette)", theme))
+            themes.append((f"{theme_label(theme)} (from the palette)", theme))
         theme_key = first_key("theme", self.app.keymap) if isinstance(self.app, TableHost) else "b"
         faces_help = "ASCII: suit letters and plain lines everywhere."
         if not self.unicode_terminal:
@@ -74,7 +75,9 @@ class SettingsScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
             for name, label, choices, value, help_text in self.rows():
                 with Horizontal(classes="field"):
                     yield Label(label, classes="field-name")
-                    yield Select(choices, value=value, allow_blank=False, id=f"set-{name}", compact=True)
+                    # Each choice is plain text: a theme's name comes from the settings file, never as markup.
+                    prompts = [(Text(prompt), choice) for prompt, choice in choices]
+                    yield Select(prompts, value=value, allow_blank=False, id=f"set-{name}", compact=True)
                 yield Static(help_text, classes="help", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Done (Esc)", variant="primary", id="done", compact=True)

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cardtable.engine.visible import visible
 from cardtable.games import available_games, find_game
 from cardtable.saves import FoundMatch, Settings
 from cardtable.tui.games import parts_for
@@ -71,7 +72,7 @@ class StartScreen(LaidOutOnce, StyledOnce, Screen[str]):
     def __init__(self, unfinished: list[FoundMatch], notice: str = "") -> None:
         super().__init__()
         self.unfinished = unfinished
-        self.notice = notice
+        self.notice = visible(notice, lines=True)
 
     @property
     def resumable(self) -> list[int]:
