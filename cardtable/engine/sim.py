@@ -186,7 +186,8 @@ def simulate(
     rounds = hands if hands is not None else matches
     turns = rotations(rules, players) if duplicate else 1
     levels = list(dict.fromkeys(seats))
-    #: Per round, each level's mean score (over its positions and the rotations).
+    #: Per round, each level's mean score (over its positions and the rotations): kept for ``duplicate`` alone,
+    #: whose confidence interval needs each deal's difference, so a plain run's memory does not grow with its length.
     level_scores: list[dict[str, float]] = []
     started = time.perf_counter()
     for m in range(rounds):
@@ -216,7 +217,8 @@ def simulate(
                     level_stats = by_level.setdefault(seated[s], {})
                     for key, value in hand.state.seat_stats(s).items():
                         level_stats[key] = level_stats.get(key, 0) + value
-        level_scores.append(round_scores)
+        if duplicate:
+            level_scores.append(round_scores)
         if progress is not None:
             progress(m + 1, rounds)
     elapsed = time.perf_counter() - started

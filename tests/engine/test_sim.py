@@ -11,7 +11,8 @@ import pytest
 
 from cardtable.cli import main
 from cardtable.engine.quantiles import exact_quantile
-from cardtable.engine.sim import DecisionClock
+from cardtable.engine.sim import DecisionClock, simulate
+from cardtable.games import find_game
 
 TIMINGS = ("elapsed_s", "hands_per_s", "decision_time")
 ARGS = ["sim", "manille", "--matches", "20", "--seats", "random,random,random,random", "--seed", "4", "--json"]
@@ -109,6 +110,26 @@ def test_the_decision_clock_reports_within_one_percent_of_every_time_kept() -> N
         for key, samples in (("p99_ms", wall), ("cpu_p99_ms", cpu)):
             exact = exact_quantile(samples, 0.99) * 1000
             assert math.isclose(times[key], exact, rel_tol=0.01, abs_tol=0.0001), (key, times[key], exact)
+
+
+def test_a_plain_run_keeps_nothing_per_hand() -> None:
+    """Each deal's scores are kept for ``--duplicate``'s confidence interval alone; a plain run's memory stays flat."""
+    rules = find_game("truco")
+    options = rules.parse_options({}, 2)
+    simulate(rules, ["random", "random"], options, hands=300)  # the same deals again: the games' caches warm
+    traced: dict[int, int] = {}
+
+    def measure(done: int, _total: int) -> None:
+        if done in (50, 300):
+            traced[done] = tracemalloc.get_traced_memory()[0]
+
+    tracemalloc.start()
+    try:
+        simulate(rules, ["random", "random"], options, hands=300, progress=measure)
+    finally:
+        tracemalloc.stop()
+    # Kept deal by deal, the 250 deals between the two measures took some 60 kB.
+    assert traced[300] - traced[50] < 32_000
 
 
 @pytest.mark.parametrize(
