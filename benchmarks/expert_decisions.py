@@ -17,7 +17,7 @@ import time
 from bare_reference import bare_deals_per_second
 
 from cardtable.engine.players import Budget, make_computer
-from cardtable.engine.sim import percentile_99
+from cardtable.engine.quantiles import exact_quantile
 from cardtable.games import find_game
 
 CLOCK = time.process_time
@@ -68,7 +68,7 @@ def main() -> None:
     print(f"{'game':<10} {'options':<40} {'decisions':>9} {'mean ms':>8} {'p99 ms':>7} {'max ms':>7}   (CPU)")
     for game, raw_options in sets:
         times = sorted(decision_times(game, raw_options, args.hands, Budget(args.budget)))
-        p99 = percentile_99(times)
+        p99 = exact_quantile(times, 0.99)
         label = ", ".join(f"{k}={v}" for k, v in raw_options.items()) or "defaults"
         print(f"{game:<10} {label:<40} {len(times):>9} {1000 * statistics.fmean(times):>8.1f} {1000 * p99:>7.1f}"
               f" {1000 * times[-1]:>7.1f}")  # fmt: skip

@@ -539,6 +539,16 @@ class GameRules(ABC):
         return [f"Seat {i}" for i in range(players)]
 
 
+def check_start_below_target(scores: Sequence[Number], target: int) -> None:
+    """``RecordError`` unless every start score is a whole number from 0 below ``target``: in a game the first
+    side to reach the target wins (Malilla, Truco), a match begun at it would be over before its first deal."""
+    for value in scores:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RecordError(f"start_scores must hold whole numbers from 0, not {value!r}")
+        if value >= target:
+            raise RecordError(f"start_scores must be below the target ({target}): {value} would have won already")
+
+
 def check_seat(raw: dict[str, Any], players: int) -> int:
     seat = raw.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:

@@ -13,6 +13,7 @@ from .game import Action, GameRules, HandState, Number
 from .match import Match
 from .options import options_to_json
 from .players import Budget, ComputerPlayer, make_computer
+from .quantiles import QuantileSketch
 
 #: A match that has not ended after this many hands is abandoned (no winner) rather than run forever.
 MAX_HANDS_PER_MATCH = 10_000
@@ -36,32 +37,29 @@ class DecisionClock:
     def __init__(self, seats: Sequence[str]) -> None:
         #: The level in each seat now (the seats turn with ``--duplicate``).
         self.seated = list(seats)
-        self.by_level: dict[str, list[float]] = {level: [] for level in seats}
-        self.cpu_by_level: dict[str, list[float]] = {level: [] for level in seats}
+        # Summaries, not lists: a million hands make millions of decisions, and the memory must not grow with them.
+        self.by_level = {level: QuantileSketch() for level in seats}
+        self.cpu_by_level = {level: QuantileSketch() for level in seats}
 
     def add(self, seat: int, seconds: float, cpu_seconds: float) -> None:
-        self.by_level[self.seated[seat]].append(seconds)
-        self.cpu_by_level[self.seated[seat]].append(cpu_seconds)
+        level = self.seated[seat]
+        self.by_level[level].add(seconds)
+        self.cpu_by_level[level].add(cpu_seconds)
 
     def summary(self) -> dict[str, dict[str, float]]:
         out = {}
-        for level, samples in self.by_level.items():
-            if not samples:
+        for level, wall in self.by_level.items():
+            if not wall.count:
                 continue
             cpu = self.cpu_by_level[level]
             out[level] = {
-                "mean_ms": round(statistics.fmean(samples) * 1000, 4),
-                "p99_ms": round(percentile_99(samples) * 1000, 4),
-                "cpu_mean_ms": round(statistics.fmean(cpu) * 1000, 4),
-                "cpu_p99_ms": round(percentile_99(cpu) * 1000, 4),
-                "decisions": len(samples),
+                "mean_ms": round(wall.mean * 1000, 4),
+                "p99_ms": round(wall.quantile(0.99) * 1000, 4),
+                "cpu_mean_ms": round(cpu.mean * 1000, 4),
+                "cpu_p99_ms": round(cpu.quantile(0.99) * 1000, 4),
+                "decisions": wall.count,
             }
         return out
-
-
-def percentile_99(samples: Sequence[float]) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
 def play_hand(match: Match, players: Sequence[ComputerPlayer[Any]], rng: random.Random, first_dealer: int,
@@ -188,7 +186,8 @@ def simulate(
     rounds = hands if hands is not None else matches
     turns = rotations(rules, players) if duplicate else 1
     levels = list(dict.fromkeys(seats))
-    #: Per round, each level's mean score (over its positions and the rotations).
+    #: Per round, each level's mean score (over its positions and the rotations): kept for ``duplicate`` alone,
+    #: whose confidence interval needs each deal's difference, so a plain run's memory does not grow with its length.
     level_scores: list[dict[str, float]] = []
     started = time.perf_counter()
     for m in range(rounds):
@@ -218,7 +217,8 @@ def simulate(
                     level_stats = by_level.setdefault(seated[s], {})
                     for key, value in hand.state.seat_stats(s).items():
                         level_stats[key] = level_stats.get(key, 0) + value
-        level_scores.append(round_scores)
+        if duplicate:
+            level_scores.append(round_scores)
         if progress is not None:
             progress(m + 1, rounds)
     elapsed = time.perf_counter() - started

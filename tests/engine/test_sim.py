@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import json
+import math
+import statistics
+import tracemalloc
 
 import pytest
 
 from cardtable.cli import main
+from cardtable.engine.quantiles import exact_quantile
+from cardtable.engine.sim import DecisionClock, simulate
+from cardtable.games import find_game
 
 TIMINGS = ("elapsed_s", "hands_per_s", "decision_time")
 ARGS = ["sim", "manille", "--matches", "20", "--seats", "random,random,random,random", "--seed", "4", "--json"]
@@ -64,6 +70,66 @@ def test_decision_times_are_reported_on_request(capsys: pytest.CaptureFixture[st
     times = result["decision_time"]["random"]  # type: ignore[index]
     assert times["decisions"] > 0 and times["mean_ms"] >= 0 and times["cpu_mean_ms"] >= 0
     assert set(times) == {"mean_ms", "p99_ms", "cpu_mean_ms", "cpu_p99_ms", "decisions"}
+
+
+#: Decision times from a microsecond to ten milliseconds, as a run from the heuristic to the expert spans.
+SPREAD = [10 ** (-6 + 4 * i / 999) for i in range(1000)]
+
+
+def time_decisions(clock: DecisionClock, rounds: int) -> None:
+    for _ in range(rounds):
+        for i, seconds in enumerate(SPREAD):
+            clock.add(i % 2, seconds, seconds / 3)
+
+
+def test_the_decision_clock_does_not_grow_with_the_decisions() -> None:
+    """A million Truco hands once kept 748 MB of times: the clock now keeps a summary of a fixed size."""
+    clock = DecisionClock(["expert", "heuristic"])
+    time_decisions(clock, 2)
+    tracemalloc.start()
+    try:
+        time_decisions(clock, 20)
+        grown = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    # Twenty thousand more decisions: kept one by one they would take some 800 kB.
+    assert grown < 16_000
+
+
+def test_the_decision_clock_reports_within_one_percent_of_every_time_kept() -> None:
+    clock = DecisionClock(["expert", "heuristic"])
+    time_decisions(clock, 3)
+    summary = clock.summary()
+    for seat, level in enumerate(("expert", "heuristic")):
+        wall = SPREAD[seat::2] * 3
+        cpu = [seconds / 3 for seconds in wall]
+        times = summary[level]
+        assert times["decisions"] == len(wall)
+        for key, samples in (("mean_ms", wall), ("cpu_mean_ms", cpu)):
+            assert times[key] == round(statistics.fmean(samples) * 1000, 4)
+        for key, samples in (("p99_ms", wall), ("cpu_p99_ms", cpu)):
+            exact = exact_quantile(samples, 0.99) * 1000
+            assert math.isclose(times[key], exact, rel_tol=0.01, abs_tol=0.0001), (key, times[key], exact)
+
+
+def test_a_plain_run_keeps_nothing_per_hand() -> None:
+    """Each deal's scores are kept for ``--duplicate``'s confidence interval alone; a plain run's memory stays flat."""
+    rules = find_game("truco")
+    options = rules.parse_options({}, 2)
+    simulate(rules, ["random", "random"], options, hands=300)  # the same deals again: the games' caches warm
+    traced: dict[int, int] = {}
+
+    def measure(done: int, _total: int) -> None:
+        if done in (50, 300):
+            traced[done] = tracemalloc.get_traced_memory()[0]
+
+    tracemalloc.start()
+    try:
+        simulate(rules, ["random", "random"], options, hands=300, progress=measure)
+    finally:
+        tracemalloc.stop()
+    # Kept deal by deal, the 250 deals between the two measures took some 60 kB.
+    assert traced[300] - traced[50] < 32_000
 
 
 @pytest.mark.parametrize(

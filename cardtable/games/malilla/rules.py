@@ -29,6 +29,7 @@ from cardtable.engine.game import (
     Trick,
     View,
     check_seat,
+    check_start_below_target,
     enum_free,
     parse_deal_hands,
     partnership_sides,
@@ -821,14 +822,8 @@ class MalillaRules(GameRules):
         return Action(seat, CALL_VERB, value)
 
     def validate_start_scores(self, scores: list[Number], options: MalillaOptions, players: int) -> None:
+        check_start_below_target(scores, options.target)
         super().validate_start_scores(scores, options, players)
-        for value in scores:
-            if not isinstance(value, int) or value < 0:
-                raise RecordError(f"start_scores must be whole numbers from 0, not {value!r}")
-            if value >= options.target:
-                raise RecordError(
-                    f"start_scores must be below the target ({options.target}): {value} would have won already"
-                )
 
     def state_from_view(self, view: MalillaView, hidden: Hidden) -> MalillaHand:
         hand = self.dealt_from_view(view, hidden)

@@ -28,6 +28,7 @@ from cardtable.engine.game import (
     Number,
     View,
     check_seat,
+    check_start_below_target,
     enum_free,
     parse_deal_hands,
     partnership_teams,
@@ -961,13 +962,7 @@ class TrucoRules(GameRules):
         return HIDDEN_PLAYS[seat][card] if hidden else play_actions(DECK, seat)[card]
 
     def validate_start_scores(self, scores: list[Number], options: AnyOptions, players: int) -> None:
-        for value in scores:
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise RecordError(f"start_scores must hold whole numbers from 0, not {value!r}")
-            if value >= options.target:
-                raise RecordError(
-                    f"start_scores must be below the target ({options.target}): {value} would have won already"
-                )
+        check_start_below_target(scores, options.target)
         super().validate_start_scores(scores, options, players)
 
     def state_from_view(self, view: Any, hidden: Hidden) -> HandState:
