@@ -299,10 +299,10 @@ async def test_the_start_screen_opens_over_every_kind_of_damaged_save_and_settin
         screen = app.screen
         assert isinstance(screen, StartScreen)
         assert len(screen.unfinished) == 1 and screen.notice.count("A saved match could not be used") == len(DAMAGES)
-        assert "the theme 'no-such-theme' is not one of the table's themes" in screen.notice
+        assert 'the theme "no-such-theme" is not one of the table\'s themes' in screen.notice
         assert "ascii cards must be true or false, not 1" in screen.notice
         assert "In your settings" in screen_text(app) and app.theme == "textual-dark"
-        assert "[/] & [b] 0 · [red]Cy & [31mDi 0" in screen_text(app)
+        assert "[/] & [b] 0 · [red]Cy & \\x1b[31mDi\\u202e 0" in screen_text(app)  # escapes shown, not obeyed
         await pilot.press("u")
         await wait_until(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
         assert "[red]Cy" in screen_text(app)
