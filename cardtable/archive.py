@@ -10,6 +10,7 @@ No Textual here.
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import re
 import zlib
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardtable.engine.bounded import read_file
 from cardtable.engine.errors import RecordError
 from cardtable.engine.records import Record, dump_record, write_atomically
 from cardtable.files import (
@@ -72,9 +74,14 @@ def entry_path(match_id: str, home: Path | None = None) -> Path:
 
 
 def read_compressed(path: Path) -> object:
-    """The JSON in a compressed file; ``UnreadableFile`` with the reason, ``OSError`` if it cannot be read."""
+    """The JSON in a compressed file; ``UnreadableFile`` with the reason, ``OSError`` if it cannot be read.
+
+    Bounded twice: the file itself, as every file is, and what it unpacks to, since a few kilobytes of
+    compressed zeros unpack to gigabytes.
+    """
+    packed = read_file(path, MAX_FILE_BYTES, "a finished match")
     try:
-        with gzip.open(path, "rb") as stream:
+        with gzip.GzipFile(fileobj=io.BytesIO(packed), mode="rb") as stream:
             data = stream.read(MAX_FILE_BYTES + 1)
     except (EOFError, zlib.error, gzip.BadGzipFile) as error:
         raise UnreadableFile(f"it is not a complete compressed file ({shorten(str(error)).lower()})") from None

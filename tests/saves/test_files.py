@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.files import OsLock, UnreadableFile, describe_os_error, parse_json, quote, read_json, write_crash_log
+from tests.support import pipes_released
 
 
 @pytest.mark.parametrize(
@@ -54,6 +55,44 @@ def test_a_file_that_is_not_text_or_far_too_large_is_refused(tmp_path: Path, mon
     monkeypatch.setattr("cardtable.files.MAX_FILE_BYTES", 4)
     with pytest.raises(UnreadableFile, match="far too large"):
         read_json(with_bom)
+
+
+def test_only_a_regular_file_is_read_and_a_named_pipe_is_never_waited_on(tmp_path: Path) -> None:
+    pipe = tmp_path / "settings.json"
+    os.mkfifo(pipe)
+    with pipes_released(pipe) as waited_on, pytest.raises(UnreadableFile) as refused:
+        read_json(pipe)
+    assert not waited_on and refused.value.reason == "it is a named pipe, not a file"
+    with pytest.raises(UnreadableFile) as refused:
+        read_json(tmp_path)
+    assert refused.value.reason == "it is a folder, not a file"
+
+
+ENDLESS_SETTINGS = textwrap.dedent("""
+    import resource, sys
+    from pathlib import Path
+    from cardtable.saves import load_settings
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # read whole, /dev/zero would take it all
+    Path(sys.argv[1], "settings.json").symlink_to("/dev/zero")
+    print(load_settings(Path(sys.argv[1]))[1][0])
+""")
+
+
+def test_settings_that_lead_to_an_endless_device_are_refused_in_a_real_process(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-c", ENDLESS_SETTINGS, str(tmp_path)], capture_output=True, text=True,
+                          timeout=60)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.startswith("Your settings could not be used: it is a device, not a file.")
+
+
+def test_a_file_far_too_large_is_refused_without_being_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    huge = tmp_path / "stats.json"
+    with huge.open("wb") as out:
+        out.truncate(1 << 40)  # a terabyte that takes no room on the disk
+    monkeypatch.setattr(os, "read", lambda *_args: pytest.fail("a file of the wrong size was read"))
+    with pytest.raises(UnreadableFile) as refused:
+        read_json(huge)
+    assert refused.value.reason == "it is 1,048,576 MB, far too large to be one of the table's files (at most 32 MB)"
 
 
 def test_a_message_quotes_only_the_start_of_a_long_value() -> None:
