@@ -19,6 +19,7 @@ from pathlib import Path
 from cardtable.engine.bounded import UnreadableFile as UnreadableFile
 from cardtable.engine.bounded import read_file
 from cardtable.engine.jsontext import walk
+from cardtable.engine.records import write_atomically
 
 #: Far beyond any save or settings file the table writes (a long Tarot match is a few hundred kilobytes).
 MAX_FILE_BYTES = 32 * 1024 * 1024
@@ -183,17 +184,19 @@ def set_aside_saying(path: Path, said: str, kept: str = "") -> str:
 
 
 def write_crash_log(error: BaseException, folder: Path) -> Path | None:
-    """Write the traceback of a crash to ``folder``, or to the system's temporary folder if that fails."""
+    """Write the traceback of a crash to ``folder``, or to the system's temporary folder if that fails.
+
+    Written whole or not at all: on a full disk a log cut short (or empty) would only mislead, so nothing is
+    left where the write failed.
+    """
     text = "".join(traceback.format_exception(error))
     stamp = time.strftime("%Y%m%d-%H%M%S")
+    when = time.strftime("%Y-%m-%d %H:%M:%S")
+    about = f"cardtable crashed at {when} (Python {sys.version.split()[0]}, {sys.platform})"
     for place, name in ((folder, f"crash-{stamp}.log"), (Path(tempfile.gettempdir()), f"cardtable-crash-{stamp}.log")):
         try:
-            place.mkdir(parents=True, exist_ok=True)
-            path = place / name
-            when = time.strftime("%Y-%m-%d %H:%M:%S")
-            about = f"cardtable crashed at {when} (Python {sys.version.split()[0]}, {sys.platform})"
-            path.write_text(f"{about}\n\n{text}", encoding="utf-8")
-            return path
+            write_atomically(place / name, f"{about}\n\n{text}".encode())
+            return place / name
         except OSError:
             continue
     return None
