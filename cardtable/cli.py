@@ -473,6 +473,7 @@ EXIT_STATS_NOT_SAVED = 1
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
+    from cardtable.engine.visible import visible
     from cardtable.stats import StatsFailed, load_statistics, statistics_json, statistics_text
 
     try:
@@ -481,7 +482,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(f"cardtable stats: the statistics could not be rebuilt: {failure.reason}", file=sys.stderr)
         return EXIT_STATS_NOT_SAVED
     for notice in notices:
-        print(f"cardtable stats: {notice}", file=sys.stderr)
+        print(f"cardtable stats: {visible(notice)}", file=sys.stderr)
     if args.json:
         emit(json.dumps(statistics_json(statistics, args.game)))
     else:

@@ -72,7 +72,8 @@ def shorten(reason: str) -> str:
 def printable_name(name: str, seat: int) -> str:
     """A name the screen can show as it is: no control characters, direction overrides or broken Unicode."""
     kept = "".join(ch for ch in name if unicodedata.category(ch) not in ("Cc", "Cs", "Cf")).strip()
-    return kept[:MAX_NAME] or f"Seat {seat + 1}"
+    # Cut, then stripped again: a name kept once is kept as it is (the statistics check their names so).
+    return kept[:MAX_NAME].rstrip() or f"Seat {seat + 1}"
 
 
 @dataclass
