@@ -10,6 +10,7 @@ No Textual here.
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import re
 import zlib
@@ -17,7 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardtable.engine.bounded import read_file
 from cardtable.engine.errors import RecordError
+from cardtable.engine.loop import resume_match
 from cardtable.engine.records import Record, dump_record, write_atomically
 from cardtable.files import (
     MAX_FILE_BYTES,
@@ -34,7 +37,11 @@ STARS = "stars.json"
 EXPORTS = "exports"
 #: The top-level keys a table adds to a record, besides the format's own: kept in the archive, not exported.
 TABLE_KEYS = ("table", "finished")
-_ENTRY_NAME = re.compile(r"([A-Za-z0-9_-]+)" + re.escape(ARCHIVE_SUFFIX))
+#: An archived match's id: its file's name, less the suffix.
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]+")
+#: When an archived match ended, in UTC: ``2026-12-01T10:00:00Z``.
+FINISHED = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+_ENTRY_NAME = re.compile(f"({MATCH_ID.pattern})" + re.escape(ARCHIVE_SUFFIX))
 
 
 @dataclass
@@ -72,9 +79,14 @@ def entry_path(match_id: str, home: Path | None = None) -> Path:
 
 
 def read_compressed(path: Path) -> object:
-    """The JSON in a compressed file; ``UnreadableFile`` with the reason, ``OSError`` if it cannot be read."""
+    """The JSON in a compressed file; ``UnreadableFile`` with the reason, ``OSError`` if it cannot be read.
+
+    Bounded twice: the file itself, as every file is, and what it unpacks to, since a few kilobytes of
+    compressed zeros unpack to gigabytes.
+    """
+    packed = read_file(path, MAX_FILE_BYTES, "a finished match")
     try:
-        with gzip.open(path, "rb") as stream:
+        with gzip.GzipFile(fileobj=io.BytesIO(packed), mode="rb") as stream:
             data = stream.read(MAX_FILE_BYTES + 1)
     except (EOFError, zlib.error, gzip.BadGzipFile) as error:
         raise UnreadableFile(f"it is not a complete compressed file ({shorten(str(error)).lower()})") from None
@@ -109,9 +121,20 @@ def read_archived(match_id: str, home: Path | None = None) -> ArchivedMatch:
         saved = table_and_record(read_compressed(path))
         raw, record, config = saved.raw, saved.record, saved.config
         finished = raw.get("finished")
-        if not isinstance(finished, str) or not re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", finished):
+        if not isinstance(finished, str) or not FINISHED.fullmatch(finished):
             raise RecordError("it does not say when the match ended (finished)")
         return ArchivedMatch(match_id, record, config, finished, _counts(raw.get("assisted")), raw)
+
+
+def read_replayable(match_id: str, home: Path | None = None) -> ArchivedMatch:
+    """An archived match whose record replays from its first action to its last, as watching it does;
+    ``UnreadableFile`` saying what is wrong (the statistics file may still count a match damaged since)."""
+    archived = read_archived(match_id, home)
+    try:
+        resume_match(archived.record)
+    except RecordError as error:
+        raise UnreadableFile(f"it does not replay ({shorten(error.reason)})") from None
+    return archived
 
 
 def set_aside_archived(match_id: str, reason: str, home: Path | None = None) -> str:

@@ -7,6 +7,7 @@ input, one line saying what is wrong: never a traceback.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import re
@@ -368,12 +369,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def read_stdin() -> bytes:
+    """A record from standard input, read up to the bound a record file has (an endless input is refused)."""
+    from cardtable.engine.bounded import UnreadableFile, read_stream
+    from cardtable.engine.records import MAX_RECORD_BYTES
+
     stream = sys.stdin
     if stream is None:
         raise RecordError("cannot read standard input: it is closed")
     try:
         buffer = getattr(stream, "buffer", None)
-        return buffer.read() if buffer is not None else stream.read().encode("utf-8", "surrogateescape")
+        if buffer is None:  # a text stream standing in for standard input: as many characters, bounded the same
+            buffer = io.BytesIO(stream.read(MAX_RECORD_BYTES + 1).encode("utf-8", "surrogateescape"))
+        return read_stream(buffer, MAX_RECORD_BYTES, "a record")
+    except UnreadableFile as refused:
+        raise RecordError(f"cannot read standard input: {refused.reason}") from None
     except OSError as error:
         raise RecordError(f"cannot read standard input: {error.strerror or error}") from None
 
@@ -438,8 +447,6 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
 def rendered(*renderables: Any) -> str:
     """Rich renderables as text for this terminal (or plain, when the output is not one), without a last newline."""
-    import io
-
     from rich.console import Console
 
     # Rendered into a string (the terminal's looks kept), so that writing it is ``emit``'s alone to get right.
@@ -479,6 +486,7 @@ EXIT_STATS_NOT_SAVED = 1
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
+    from cardtable.engine.visible import visible
     from cardtable.stats import StatsFailed, load_statistics, statistics_json, statistics_text
 
     try:
@@ -487,7 +495,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(f"cardtable stats: the statistics could not be rebuilt: {failure.reason}", file=sys.stderr)
         return EXIT_STATS_NOT_SAVED
     for notice in notices:
-        print(f"cardtable stats: {notice}", file=sys.stderr)
+        print(f"cardtable stats: {visible(notice)}", file=sys.stderr)
     if args.json:
         emit(json.dumps(statistics_json(statistics, args.game)))
     else:

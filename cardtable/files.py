@@ -16,6 +16,10 @@ import time
 import traceback
 from pathlib import Path
 
+from cardtable.engine.bounded import UnreadableFile as UnreadableFile
+from cardtable.engine.bounded import read_file
+from cardtable.engine.jsontext import walk
+from cardtable.engine.records import write_atomically
 from cardtable.engine.visible import visible
 
 #: Far beyond any save or settings file the table writes (a long Tarot match is a few hundred kilobytes).
@@ -26,14 +30,6 @@ MAX_DEPTH = 64
 MAX_DIGITS = 100
 #: How much of a bad value a message quotes.
 QUOTE_LENGTH = 60
-
-
-class UnreadableFile(ValueError):
-    """A file whose content cannot be used; ``reason`` says why in a player's words."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 class _Refused:
@@ -86,38 +82,49 @@ def parse_json(text: str) -> object:
 
 
 def check_shape(data: object) -> None:
-    """Walk the parsed value without recursion: refused numbers, too deep a nesting, text that is not Unicode."""
-    stack: list[tuple[object, str, int]] = [(data, "", 0)]
-    while stack:
-        value, where, depth = stack.pop()
-        place = (where if len(where) <= QUOTE_LENGTH else where[: QUOTE_LENGTH - 1] + "…") + " " if where else "it "
-        if isinstance(value, _Refused):
-            raise UnreadableFile(f"{place}holds {value.what}")
-        if depth > MAX_DEPTH:
-            raise UnreadableFile(f"it is nested more than {MAX_DEPTH} levels deep")
-        if isinstance(value, str):
-            _check_text(value, place)
-        elif isinstance(value, dict):
-            for key, item in value.items():
-                _check_text(key, place)
-                stack.append((item, f"{where}.{key}" if where else key, depth + 1))
-        elif isinstance(value, list):
-            stack.extend((item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value))
+    """Walk the parsed value: refused numbers, too deep a nesting, text that is not Unicode.
+
+    The walk holds only the path down to the value it is at (``jsontext.walk``), so a file of millions of
+    values is checked in the memory it already takes; the place a message names is written only then.
+    """
+    _check_value(data, [], None)
+    for path, key, value in walk(data):
+        if isinstance(key, str):
+            _check_text(key, path, None)
+        _check_value(value, path, key)
 
 
-def _check_text(text: str, place: str) -> None:
+def _check_value(value: object, path: list[str | int], key: str | int | None) -> None:
+    """Refuse ``value``, found at ``path`` under ``key``, if the file may not hold it there."""
+    if len(path) + (key is not None) > MAX_DEPTH:
+        raise UnreadableFile(f"it is nested more than {MAX_DEPTH} levels deep")
+    if isinstance(value, _Refused):
+        raise UnreadableFile(f"{_place(path, key)}holds {value.what}")
+    if isinstance(value, str):
+        _check_text(value, path, key)
+
+
+def _place(path: list[str | int], key: str | int | None) -> str:
+    """Where a value is, as a message names it: ``hands[0].deal `` (cut short when long), or "it "."""
+    where = ""
+    for step in path if key is None else [*path, key]:
+        where += f"[{step}]" if isinstance(step, int) else (f".{step}" if where else step)
+        if len(where) > QUOTE_LENGTH:
+            return where[: QUOTE_LENGTH - 1] + "… "
+    return f"{where} " if where else "it "
+
+
+def _check_text(text: str, path: list[str | int], key: str | int | None) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise UnreadableFile(f"{place}holds text that is not valid Unicode") from None
+        raise UnreadableFile(f"{_place(path, key)}holds text that is not valid Unicode") from None
 
 
 def read_json(path: Path) -> object:
-    """The JSON in ``path``; ``UnreadableFile`` if it cannot be used, ``OSError`` if it cannot be read at all."""
-    size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise UnreadableFile(f"it is {size / 1e6:.0f} MB, far too large to be one of the table's files")
-    data = path.read_bytes()
+    """The JSON in ``path``; ``UnreadableFile`` if it cannot be used (a named pipe, a folder, too large a file,
+    damaged JSON), ``OSError`` if it cannot be read at all."""
+    data = read_file(path, MAX_FILE_BYTES, "one of the table's files")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -178,17 +185,19 @@ def set_aside_saying(path: Path, said: str, kept: str = "") -> str:
 
 
 def write_crash_log(error: BaseException, folder: Path) -> Path | None:
-    """Write the traceback of a crash to ``folder``, or to the system's temporary folder if that fails."""
+    """Write the traceback of a crash to ``folder``, or to the system's temporary folder if that fails.
+
+    Written whole or not at all: on a full disk a log cut short (or empty) would only mislead, so nothing is
+    left where the write failed.
+    """
     text = "".join(traceback.format_exception(error))
     stamp = time.strftime("%Y%m%d-%H%M%S")
+    when = time.strftime("%Y-%m-%d %H:%M:%S")
+    about = f"cardtable crashed at {when} (Python {sys.version.split()[0]}, {sys.platform})"
     for place, name in ((folder, f"crash-{stamp}.log"), (Path(tempfile.gettempdir()), f"cardtable-crash-{stamp}.log")):
         try:
-            place.mkdir(parents=True, exist_ok=True)
-            path = place / name
-            when = time.strftime("%Y-%m-%d %H:%M:%S")
-            about = f"cardtable crashed at {when} (Python {sys.version.split()[0]}, {sys.platform})"
-            path.write_text(f"{about}\n\n{text}", encoding="utf-8")
-            return path
+            write_atomically(place / name, f"{about}\n\n{text}".encode())
+            return place / name
         except OSError:
             continue
     return None

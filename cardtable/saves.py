@@ -73,7 +73,8 @@ def printable_name(name: str, seat: int) -> str:
     """A name the screen can show as it is: what a terminal would act on (controls, direction overrides, broken
     Unicode) written out as escapes, the joiners and variation selectors that names need kept."""
     kept = visible(name.strip())
-    return kept[:MAX_NAME] or f"Seat {seat + 1}"
+    # Cut, then stripped again: a name kept once is kept as it is (the statistics check their names so).
+    return kept[:MAX_NAME].rstrip() or f"Seat {seat + 1}"
 
 
 @dataclass

@@ -11,21 +11,25 @@ streaks, best hand, the game's own counts) are added up from the summaries.  No 
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from cardtable.archive import ArchivedMatch, archived_ids, read_archived, set_aside_archived
+from cardtable.archive import FINISHED, MATCH_ID, ArchivedMatch, archived_ids, read_archived, set_aside_archived
+from cardtable.engine.errors import RecordError
 from cardtable.engine.game import Number
+from cardtable.engine.players import computer_levels
 from cardtable.engine.records import write_atomically
 from cardtable.engine.tally import tally_match
-from cardtable.files import OsLock, UnreadableFile, describe_os_error, read_json, set_aside_saying
+from cardtable.engine.visible import is_visible, visible
+from cardtable.files import OsLock, UnreadableFile, describe_os_error, quote, read_json, set_aside_saying
 from cardtable.games import find_game
-from cardtable.saves import data_dir
+from cardtable.saves import data_dir, printable_name
 
 STATS = "stats.json"
 #: Raised whenever a summary's fields or a count's meaning change: a file of another schema is rebuilt.
@@ -63,18 +67,86 @@ class MatchSummary:
 
     @classmethod
     def from_json(cls, raw: object) -> MatchSummary:
-        """A summary from the statistics file; ``ValueError`` if it is not one this version wrote."""
+        """A summary from the statistics file; ``ValueError`` saying what is wrong unless it is one this version
+        writes.
+
+        Every field is checked for what ``summarize`` puts there, since the screens and ``cardtable stats`` use
+        the summaries as they are: a game this version knows, whole numbers that are not true or false, texts
+        on one line, the names as the table keeps them, the game's own counts.
+        """
         if not isinstance(raw, dict):
-            raise ValueError("a match is not an object")
-        summary = cls(**raw)
-        kinds = {"match_id": str, "finished": str, "game": str, "variant": str, "level": str, "seat": int,
-                 "names": list, "won": bool, "score": str, "hands": int, "counts": dict, "assisted": dict}  # fmt: skip
-        for name, kind in kinds.items():
-            if not isinstance(getattr(summary, name), kind):
-                raise ValueError(f"{name} of a match is not {kind.__name__}")
-        if not all(isinstance(v, int) for v in (*summary.counts.values(), *summary.assisted.values())):
-            raise ValueError("a match's counts are not whole numbers")
-        return summary
+            raise ValueError(f"a match is {quote(raw)}, not an object")
+        wanted = [f.name for f in fields(cls)]
+        if sorted(raw) != sorted(wanted):
+            odd = sorted(set(raw) ^ set(wanted))
+            raise ValueError(f"a match has other fields than the statistics keep ({', '.join(map(quote, odd[:4]))})")
+        match_id = raw["match_id"]
+        if not isinstance(match_id, str) or not MATCH_ID.fullmatch(match_id):
+            raise ValueError(f"a match's id is {quote(match_id)}, not the name of an archived match")
+        where = f"match {match_id}"
+        finished = raw["finished"]
+        if not isinstance(finished, str) or not FINISHED.fullmatch(finished):
+            raise ValueError(f"the end of {where} is {quote(finished)}, not a time such as 2026-12-01T10:00:00Z")
+        try:
+            rules = find_game(raw["game"])
+        except RecordError:
+            raise ValueError(f"the game of {where} is {quote(raw['game'])}, not one this version knows") from None
+        names = raw["names"]
+        if not isinstance(names, list) or len(names) not in rules.player_counts:
+            raise ValueError(f"the names of {where} are {quote(names)}, not one per seat at {rules.title}")
+        for seat, name in enumerate(names):
+            if not isinstance(name, str) or name != printable_name(name, seat):
+                raise ValueError(f"a name in {where} is {quote(name)}, not a name the table keeps")
+        seat = raw["seat"]
+        if not _is_count(seat) or seat >= len(names):
+            raise ValueError(f"the player's seat in {where} is {quote(seat)}, not a seat at the table")
+        levels = computer_levels(rules)
+        level = raw["level"]
+        if level != HOT_SEAT and not (isinstance(level, str) and all(part in levels for part in level.split("+"))):
+            raise ValueError(f"the opponents of {where} are {quote(level)}, not computer levels of {rules.title}")
+        for key in ("variant", "score"):
+            _check_line(raw[key], f"the {key} of {where}")
+        if raw["special"] is not None:
+            _check_line(raw["special"], f"the end of {where}")
+        if not isinstance(raw["won"], bool):
+            raise ValueError(f"whether {where} was won is {quote(raw['won'])}, not true or false")
+        if not _is_count(raw["hands"]):
+            raise ValueError(f"the hands of {where} are {quote(raw['hands'])}, not a count")
+        best, number = raw["best_hand"], raw["best_hand_number"]
+        if not ((best is None and number is None) or (_is_number(best) and _is_count(number))):
+            raise ValueError(f"the best hand of {where} is {quote(best)} (hand {quote(number)}), not a score")
+        _check_counts(raw["counts"], count_labels(rules.name), f"the counts of {where}")
+        _check_counts(raw["assisted"], ("undos", "hints"), f"the help in {where}")
+        return cls(**raw)
+
+
+#: The longest variant, score or ending a summary holds (the table writes a few words).
+MAX_LINE = 200
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _check_line(value: object, what: str) -> None:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_LINE or not is_visible(value):
+        raise ValueError(f"{what} is {quote(value)}, not a line of text")
+
+
+def _check_counts(value: object, keys: Iterable[str], what: str) -> None:
+    """``value`` must count exactly ``keys``, each a whole number from 0."""
+    if not isinstance(value, dict) or sorted(value) != sorted(keys) or not all(map(_is_count, value.values())):
+        raise ValueError(f"{what} are {quote(value)}, not counts of {', '.join(keys)}")
+
+
+@functools.cache
+def count_labels(game: str) -> dict[str, str]:
+    """The game's own counts, in its order: key to label."""
+    return find_game(game).tally(0, None, 0).labels
 
 
 def player_seat(archived: ArchivedMatch) -> int | None:
@@ -171,8 +243,7 @@ class GroupStats:
 
     def labelled_counts(self) -> list[tuple[str, str, int]]:
         """The game's own counts in its order: (key, label, value)."""
-        labels = find_game(self.game).tally(0, None, 0).labels
-        return [(key, label, self.counts.get(key, 0)) for key, label in labels.items()]
+        return [(key, label, self.counts.get(key, 0)) for key, label in count_labels(self.game).items()]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -241,10 +312,13 @@ def _read_cache(path: Path, notices: list[str]) -> dict[str, MatchSummary] | Non
         if not isinstance(raw, dict) or not isinstance(raw.get("matches"), list):
             raise ValueError('it does not hold statistics ({"schema": 1, "matches": [...]})')
         summaries = [MatchSummary.from_json(entry) for entry in raw["matches"]]
-    except (TypeError, ValueError) as error:
+        known = {summary.match_id: summary for summary in summaries}
+        if len(known) != len(summaries):
+            raise ValueError("it counts a match twice")
+    except ValueError as error:
         notices.append(_set_aside(path, str(error)[:200]))
         return None
-    return {summary.match_id: summary for summary in summaries}
+    return known
 
 
 def _set_aside(path: Path, reason: str) -> str:
@@ -344,8 +418,12 @@ def percent(rate: float) -> str:
 
 
 def statistics_text(statistics: Statistics, game: str | None = None) -> list[Any]:
-    """``cardtable stats``: a table of the groups per game, and each game's own counts (Rich renderables)."""
+    """``cardtable stats``: a table of the groups per game, and each game's own counts (Rich renderables).
+
+    What came from the statistics file goes in as ``Text``, never as markup, made visible first.
+    """
     from rich.table import Table
+    from rich.text import Text
 
     games = [game] if game is not None else statistics.games()
     if not games or not any(s.game in games for s in statistics.matches):
@@ -362,8 +440,9 @@ def statistics_text(statistics: Statistics, game: str | None = None) -> list[Any
             table.add_column(column, justify="left" if column in ("variant", "against") else "right")
         for group in groups:
             best = "" if group.best_hand is None else str(group.best_hand)
-            table.add_row(group.variant, group.level, str(group.played), str(group.won), percent(group.win_rate),
-                          str(group.current_streak), str(group.best_streak), best)  # fmt: skip
+            table.add_row(Text(visible(group.variant)), Text(visible(group.level)), str(group.played),
+                          str(group.won), percent(group.win_rate), str(group.current_streak), str(group.best_streak),
+                          best)  # fmt: skip
         out.append(table)
         total = statistics.game_totals(name)
         counts = [f"{label}: {value}" for _key, label, value in total.labelled_counts()]

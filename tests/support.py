@@ -5,7 +5,10 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import sys
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -141,3 +144,34 @@ def run_cli(args: list[str], stdin: str | bytes | None = None) -> Ran:
     finally:
         sys.stdin = saved
     return Ran(status, out.getvalue(), err.getvalue())
+
+
+@contextlib.contextmanager
+def pipes_released(*pipes: Path, after: float = 3.0) -> Iterator[list[Path]]:
+    """Named pipes that the code under test must never wait on: yields the list of those it did wait on.
+
+    Opening a named pipe to read waits for a writer, forever if none comes, so a test of code that would wait
+    would hang rather than fail.  Past ``after`` seconds, a pipe that someone is waiting to read is opened for
+    writing and closed at once: the reader reads an empty file and goes on, and the test sees the pipe listed.
+    """
+    released: list[Path] = []
+    done = threading.Event()
+
+    def release() -> None:
+        if done.wait(after):
+            return
+        while not done.wait(0.1):
+            for pipe in pipes:
+                try:  # succeeds only while a reader has the pipe open (or waits to)
+                    os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+                except OSError:
+                    continue
+                released.append(pipe)
+
+    watchdog = threading.Thread(target=release, daemon=True)
+    watchdog.start()
+    try:
+        yield released
+    finally:
+        done.set()
+        watchdog.join()

@@ -84,17 +84,38 @@ def _path_text(parts: list[str | int]) -> str:
     return text or "the top level"
 
 
+def _items(container: dict[str, Any] | list[Any]) -> Iterator[tuple[str | int, Any]]:
+    return iter(container.items()) if isinstance(container, dict) else enumerate(container)
+
+
+def walk(data: Any) -> Iterator[tuple[list[str | int], str | int, Any]]:
+    """Every value nested in ``data``, depth first: the path of the container holding it, its key, the value.
+
+    Without recursion, and holding only the containers on the way down to where it is, so walking millions
+    of values costs no memory of its own.  The path is one list the walk keeps changing: copy it to keep it.
+    """
+    if not isinstance(data, dict | list):
+        return
+    path: list[str | int] = []
+    inside = [_items(data)]  # one iterator per open container: always one more than the keys in ``path``
+    while inside:
+        for key, value in inside[-1]:
+            yield path, key, value
+            if value and isinstance(value, dict | list):
+                path.append(key)
+                inside.append(_items(value))
+                break
+        else:
+            inside.pop()
+            if path:
+                path.pop()
+
+
 def _deep_path_in_value(data: Any) -> str | None:
-    """The path of the first value nested deeper than ``MAX_DEPTH`` (walked without recursion), or None."""
-    stack: list[tuple[Any, list[str | int]]] = [(data, [])]
-    while stack:
-        value, path = stack.pop()
-        if len(path) > MAX_DEPTH:
-            return _path_text(path)
-        if isinstance(value, dict):
-            stack.extend((v, [*path, str(k)]) for k, v in value.items())
-        elif isinstance(value, list):
-            stack.extend((v, [*path, i]) for i, v in enumerate(value))
+    """The path of the first value nested deeper than ``MAX_DEPTH``, or None."""
+    for path, key, _value in walk(data):
+        if len(path) >= MAX_DEPTH:
+            return _path_text([*path, key])
     return None
 
 

@@ -10,10 +10,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .bounded import UnreadableFile, read_file
 from .errors import RecordError, quote
 from .game import Action, Deal, GameRules, Number
 from .jsontext import read_json
 from .match import RECORD_FORMAT, Match
+
+#: The most a record given to ``replay`` may hold.  A record is read whole, and Python holds parsed JSON in
+#: several times its size.  The longest record a player could mean, 10,000 hands of five-player Tarot (a
+#: hundred of its longest matches end to end), is 50 MB as cardtable writes it (28 MB compact, 70 MB indented
+#: by two spaces) and replays in 0.4 GB and 4 s; at 64 MB, the costliest JSON we found (a list of empty
+#: objects) takes 1.7 GB and 4 s of processor time to refuse (``benchmarks/hostile_reads.py``).
+MAX_RECORD_BYTES = 64 * 1024 * 1024
 
 #: The game of a record's ``game`` field (``RecordError`` for an unknown one): ``cardtable.games.find_game``.
 GameFinder = Callable[[object], GameRules]
@@ -133,8 +141,11 @@ def load_record_bytes(data: bytes, where: str, find_game: GameFinder) -> Record:
 
 
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """A record file's bytes: a regular file of at most ``MAX_RECORD_BYTES`` (``RecordError`` saying why not)."""
     try:
-        return Path(path).read_bytes()
+        return read_file(path, MAX_RECORD_BYTES, "a record")
+    except UnreadableFile as refused:
+        raise RecordError(f"cannot read {quote(str(path))}: {refused.reason}") from None
     except (OSError, ValueError) as error:  # ValueError: a path holding a NUL character
         why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise RecordError(f"cannot read {quote(str(path))}: {why}") from None

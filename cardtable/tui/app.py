@@ -502,12 +502,13 @@ class CardTableApp(TableHost):
         return StatsScreen()
 
     def history_screen(self) -> Screen[None]:
+        from cardtable.engine.visible import visible
         from cardtable.stats import load_statistics
         from cardtable.tui.screens.history import HistoryScreen
 
         statistics, notices = load_statistics()
         for notice in notices:
-            self.notify(notice, severity="warning", timeout=10)
+            self.notify(visible(notice), severity="warning", timeout=10, markup=False)
         return HistoryScreen(statistics)
 
     def open_from_palette(self, which: str) -> None:

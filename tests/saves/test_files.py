@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import errno
+import io
 import os
 import signal
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
+from typing import IO, Any
 
 import pytest
 
 from cardtable.files import OsLock, UnreadableFile, describe_os_error, parse_json, quote, read_json, write_crash_log
+from tests.support import pipes_released
 
 
 @pytest.mark.parametrize(
@@ -54,6 +58,100 @@ def test_a_file_that_is_not_text_or_far_too_large_is_refused(tmp_path: Path, mon
     monkeypatch.setattr("cardtable.files.MAX_FILE_BYTES", 4)
     with pytest.raises(UnreadableFile, match="far too large"):
         read_json(with_bom)
+
+
+def test_only_a_regular_file_is_read_and_a_named_pipe_is_never_waited_on(tmp_path: Path) -> None:
+    pipe = tmp_path / "settings.json"
+    os.mkfifo(pipe)
+    with pipes_released(pipe) as waited_on, pytest.raises(UnreadableFile) as refused:
+        read_json(pipe)
+    assert not waited_on and refused.value.reason == "it is a named pipe, not a file"
+    with pytest.raises(UnreadableFile) as refused:
+        read_json(tmp_path)
+    assert refused.value.reason == "it is a folder, not a file"
+
+
+ENDLESS_SETTINGS = textwrap.dedent("""
+    import resource, sys
+    from pathlib import Path
+    from cardtable.saves import load_settings
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # read whole, /dev/zero would take it all
+    Path(sys.argv[1], "settings.json").symlink_to("/dev/zero")
+    print(load_settings(Path(sys.argv[1]))[1][0])
+""")
+
+
+def test_settings_that_lead_to_an_endless_device_are_refused_in_a_real_process(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-c", ENDLESS_SETTINGS, str(tmp_path)], capture_output=True, text=True,
+                          timeout=60)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.startswith("Your settings could not be used: it is a device, not a file.")
+
+
+def test_a_file_far_too_large_is_refused_without_being_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    huge = tmp_path / "stats.json"
+    with huge.open("wb") as out:
+        out.truncate(1 << 40)  # a terabyte that takes no room on the disk
+    monkeypatch.setattr(os, "read", lambda *_args: pytest.fail("a file of the wrong size was read"))
+    with pytest.raises(UnreadableFile) as refused:
+        read_json(huge)
+    assert refused.value.reason == "it is 1,048,576 MB, far too large to be one of the table's files (at most 32 MB)"
+
+
+class FullDisk:
+    """A file being written on a full disk: created, but every write refused."""
+
+    def __init__(self, real: IO[Any]) -> None:
+        self.real = real
+
+    def write(self, _data: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
+
+    def __enter__(self) -> FullDisk:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.real.close()
+
+
+def test_a_crash_log_that_cannot_be_written_whole_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_open = io.open
+    monkeypatch.setattr(io, "open", lambda *args, **kwargs: FullDisk(real_open(*args, **kwargs)))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError as error:
+        assert write_crash_log(error, tmp_path / "home") is None
+    assert [p for p in tmp_path.rglob("*") if p.is_file()] == []
+
+
+CRASH_ON_A_FULL_DISK = textwrap.dedent("""
+    import resource, signal, sys
+    from pathlib import Path
+    from cardtable.files import write_crash_log
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails instead of killing the process
+    resource.setrlimit(resource.RLIMIT_FSIZE, (200, 200))
+    try:
+        raise RuntimeError("boom " * 100)
+    except RuntimeError as error:
+        print(write_crash_log(error, Path(sys.argv[1])))
+""")
+
+
+def test_a_crash_log_cut_short_by_the_disk_is_not_left_in_a_real_process(tmp_path: Path) -> None:
+    """The operating system itself refuses the write past 200 bytes, as a full disk does."""
+    home, temporary = tmp_path / "home", tmp_path / "tmp"
+    temporary.mkdir()
+    env = {**os.environ, "TMPDIR": str(temporary)}
+    done = subprocess.run([sys.executable, "-c", CRASH_ON_A_FULL_DISK, str(home)], capture_output=True, text=True,
+                          env=env, timeout=60)  # fmt: skip
+    assert done.returncode == 0 and done.stdout == "None\n", done.stderr
+    assert [p for p in tmp_path.rglob("*") if p.is_file()] == []
 
 
 def test_a_message_quotes_only_the_start_of_a_long_value() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.saves import SETTINGS, Settings, load_settings, store_settings
+from tests.support import pipes_released
 
 
 def test_settings_round_trip_and_keep_what_a_newer_version_wrote(tmp_path: Path) -> None:
@@ -122,6 +123,17 @@ def test_a_damaged_settings_file_is_kept_aside_with_a_notice(tmp_path: Path, tex
     kept = list(tmp_path.glob("settings.unreadable-*.json"))
     assert len(kept) == 1 and kept[0].read_text() == text and str(kept[0]) in notices[0]
     assert not (tmp_path / SETTINGS).exists()
+
+
+def test_settings_that_are_a_named_pipe_are_kept_aside_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / SETTINGS)
+    with pipes_released(tmp_path / SETTINGS) as waited_on:
+        settings, notices = load_settings(tmp_path)
+    assert not waited_on, "the settings waited for someone to write to the named pipe"
+    assert settings == Settings() and len(notices) == 1
+    assert notices[0].startswith("Your settings could not be used: it is a named pipe, not a file.")
+    [kept] = tmp_path.glob("settings.unreadable-*.json")
+    assert kept.is_fifo() and str(kept) in notices[0] and not (tmp_path / SETTINGS).exists()
 
 
 def test_settings_are_written_atomically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -26,6 +26,7 @@ from cardtable.tui.screens.start import StartScreen, TooSmallScreen, match_summa
 from cardtable.tui.screens.table import TableScreen
 from tests.saves.support import a_match, save_json, saved_match
 from tests.saves.test_match_saves import DAMAGES, damaged
+from tests.support import pipes_released
 from tests.tui.driver import last_line, screen_text, table_config, table_of
 
 RANDOM_SEATS = ["human", "random", "random", "random"]
@@ -280,6 +281,20 @@ async def test_a_data_folder_that_is_a_file_plays_to_the_end_and_says_it_cannot_
         assert any(s.startswith("The match cannot be saved: ") for s in app.said)
         assert any(s.startswith("The finished match could not be kept: ") for s in app.said)
     assert home.read_text() == "not a folder"
+
+
+async def test_the_table_opens_with_a_notice_over_settings_that_are_a_named_pipe(table_home: Path) -> None:
+    (table_home / SETTINGS).unlink()
+    os.mkfifo(table_home / SETTINGS)
+    with pipes_released(table_home / SETTINGS) as waited_on:
+        app = CardTableApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
+            screen = app.screen
+            assert isinstance(screen, StartScreen)
+            assert "Your settings could not be used: it is a named pipe, not a file." in screen.notice
+    assert not waited_on, "the table waited for someone to write to its settings"
+    assert not (table_home / SETTINGS).exists() and next(table_home.glob("settings.unreadable-*.json")).is_fifo()
 
 
 async def test_the_start_screen_opens_over_every_kind_of_damaged_save_and_settings(table_home: Path) -> None:

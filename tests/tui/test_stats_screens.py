@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+import gzip
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +25,8 @@ from cardtable.tui.screens.stats import StatsScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.screens.watch import WatchScreen
 from tests.stats.support import archive, record_of
-from tests.support import replay_record
-from tests.tui.driver import footer_line, play_until_over, settled, table_config
+from tests.support import pipes_released, replay_record
+from tests.tui.driver import footer_line, play_until_over, screen_text, settled, table_config
 
 SEATS = ["human", "random", "random", "random"]
 
@@ -203,3 +205,99 @@ async def test_statistics_with_no_match_offer_no_rebuild() -> None:
         await pilot.press("r")  # nothing happens, and nothing is said
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen) and not app._notifications
+
+
+# ------------------------------------------------------------------ damaged files under the screens
+def two_manille_matches(home: Path) -> dict[str, Any]:
+    """Two finished matches, counted: what the statistics file holds for them."""
+    archive(home, "manille/match_end_101", "m1", "2026-12-01T10:00:00Z")
+    archive(home, "manille/target_reached_exactly", "m2", "2026-12-01T11:00:00Z")
+    load_statistics(home)
+    stored: dict[str, Any] = json.loads((home / STATS).read_text())
+    return stored
+
+
+def notices_of(app: CardTableApp) -> str:
+    return "\n".join(n.message for n in app._notifications)
+
+
+async def test_statistics_and_history_open_over_a_damaged_statistics_file(table_home: Path) -> None:
+    stored = two_manille_matches(table_home)
+    stored["matches"][0]["game"] = "chess"
+    stored["matches"][1]["names"] = [1, None, [], {}]
+    (table_home / STATS).write_text(json.dumps(stored))
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_settled(pilot, app, "stats", StatsScreen)
+        assert text_of(app.screen, "#stats-total") == "2 played · 1 won (50 %)"
+        assert 'The statistics file could not be used: the game of match m1 is "chess"' in notices_of(app)
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        assert app.screen.query_one(DataTable).row_count == 2
+
+
+async def test_what_the_statistics_file_says_is_shown_as_written(table_home: Path) -> None:
+    """Brackets and a line separator in a score, a variant or names: neither markup nor a broken line."""
+    stored = two_manille_matches(table_home)
+    newest = stored["matches"][1]
+    newest.update(variant="[/]", score="[/] : [b]", names=["[/]", "[bold]B", "C\u2028D", "E"])
+    (table_home / STATS).write_text(json.dumps(stored))
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_settled(pilot, app, "stats", StatsScreen)
+        assert "Manille: [/], against heuristic" in text_of(app.screen, "#stats-groups") and not app._notifications
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        row = [str(cell) for cell in app.screen.query_one(DataTable).get_row_at(0)]
+        assert row[3:] == ["Won [/] : [b]", "[/] (you), [bold]B, C\\u2028D, E"]
+
+
+async def test_named_pipes_for_statistics_stars_and_an_archive_entry_are_never_waited_on(table_home: Path) -> None:
+    two_manille_matches(table_home)
+    (table_home / STATS).unlink()
+    pipes = [table_home / STATS, table_home / "stars.json", table_home / "archive" / "m9.json.gz"]
+    for pipe in pipes:
+        os.mkfifo(pipe)
+    app = CardTableApp()
+    with pipes_released(*pipes) as waited_on:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await open_settled(pilot, app, "stats", StatsScreen)
+            assert text_of(app.screen, "#stats-total") == "2 played · 1 won (50 %)"
+            assert notices_of(app).count("it is a named pipe, not a file") == 2  # the statistics and m9
+            await pilot.press("h")
+            await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+            assert app.screen.query_one(DataTable).row_count == 2
+            assert "Your starred matches could not be used: it is a named pipe, not a file." in notices_of(app)
+    assert not waited_on, "a screen waited for someone to write to a named pipe"
+
+
+async def test_a_match_damaged_since_it_was_counted_is_named_and_set_aside_when_watched(table_home: Path) -> None:
+    two_manille_matches(table_home)
+    path = table_home / "archive" / "m2.json.gz"
+    raw = json.loads(gzip.decompress(path.read_bytes()))
+    actions = raw["hands"][0]["actions"]
+    raw["hands"][0]["actions"] = [actions[1], *actions]  # no longer replays
+    path.write_bytes(gzip.compress(json.dumps(raw).encode()))
+    kept = table_home / "archive" / "m1.json.gz"
+    raw = json.loads(gzip.decompress(kept.read_bytes()))
+    raw["table"]["seats"][1]["name"], raw["table"]["seats"][2]["name"] = "[/]", "C\u2028D"  # a name, not markup
+    kept.write_bytes(gzip.compress(json.dumps(raw).encode()))
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.__class__.__name__ == "StartScreen")
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        history = app.screen
+        await pilot.press("enter")  # the newest: m2
+        await pilot.pause()
+        assert app.screen is history and history.query_one(DataTable).row_count == 1
+        assert "A finished match in the archive could not be used: it does not replay" in notices_of(app)
+        assert "m2.json.unreadable-" in notices_of(app) and not path.exists()
+        await pilot.press("enter")  # the one left is watched
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen))
+        await settled(pilot)
+        shown = screen_text(app)
+        assert "[/]" in shown and "C\\u2028D" in shown

@@ -1,4 +1,7 @@
-"""The match history: the last finished matches and the starred ones, to watch, star or export."""
+"""The match history: the last finished matches and the starred ones, to watch, star or export.
+
+What the rows show came from the statistics file: it goes in as ``Text``, made visible, never as markup.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 
-from cardtable.archive import ArchivedMatch, load_stars, read_archived, set_star
+from cardtable.archive import ArchivedMatch, load_stars, read_replayable, set_aside_archived, set_star
+from cardtable.engine.visible import visible
 from cardtable.files import UnreadableFile, describe_os_error
 from cardtable.games import find_game
 from cardtable.stats import MatchSummary, Statistics
@@ -34,9 +38,9 @@ def you(name: str) -> str:
     return name if name.casefold() == "you" else f"{name} (you)"
 
 
-def result_text(summary: MatchSummary) -> str:
+def result_text(summary: MatchSummary) -> Text:
     special = f" ({summary.special})" if summary.special else ""
-    return f"{'Won' if summary.won else 'Lost'} {summary.score}{special}"
+    return Text(visible(f"{'Won' if summary.won else 'Lost'} {summary.score}{special}"))
 
 
 class HistoryScreen(LaidOutOnce, StyledOnce, Screen[None]):
@@ -66,7 +70,7 @@ class HistoryScreen(LaidOutOnce, StyledOnce, Screen[None]):
 
     def on_mount(self) -> None:
         for notice in self.notices:
-            self.notify(notice, severity="warning", timeout=10)
+            self.notify(visible(notice), severity="warning", timeout=10, markup=False)
         if not self.rows:
             return
         table = self.query_one(DataTable)
@@ -78,7 +82,7 @@ class HistoryScreen(LaidOutOnce, StyledOnce, Screen[None]):
         for summary in self.rows:
             names = ", ".join(you(name) if seat == summary.seat else name for seat, name in enumerate(summary.names))
             table.add_row(self.star_mark(summary), when(summary.finished), find_game(summary.game).title,
-                          result_text(summary), Text(names), key=summary.match_id)  # fmt: skip
+                          result_text(summary), Text(visible(names)), key=summary.match_id)  # fmt: skip
         table.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -101,11 +105,17 @@ class HistoryScreen(LaidOutOnce, StyledOnce, Screen[None]):
         if summary is None:
             return None
         try:
-            return read_archived(summary.match_id)
-        except (UnreadableFile, OSError) as error:
-            reason = error.reason if isinstance(error, UnreadableFile) else describe_os_error(error)
-            self.notify(f"That match cannot be opened: {reason}.", severity="warning", timeout=8)
-            return None
+            return read_replayable(summary.match_id)
+        except OSError as error:
+            self.notify(visible(f"That match cannot be opened: {describe_os_error(error)}."), severity="warning",
+                        timeout=8, markup=False)  # fmt: skip
+        except UnreadableFile as damaged:  # damaged since the statistics counted it: set aside, as they would
+            self.notify(visible(set_aside_archived(summary.match_id, damaged.reason)), severity="warning",
+                        timeout=10, markup=False)  # fmt: skip
+            self.rows.remove(summary)
+            self.query_one(DataTable).remove_row(summary.match_id)
+            self.refresh_bindings()
+        return None
 
     def action_watch(self) -> None:
         archived = self.open_chosen()

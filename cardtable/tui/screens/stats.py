@@ -2,7 +2,8 @@
 
 The figures come from ``cardtable.stats`` (the archive's records, replayed); this screen only draws them:
 a bar per group (won in green, lost in red, with the numbers beside it, never colour alone) and a
-Sparkline of the win rate as it went over the latest matches.
+Sparkline of the win rate as it went over the latest matches.  What came from the statistics file (a
+variant, a level) goes in as ``Text``, made visible, never as markup.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
+from cardtable.engine.visible import visible
 from cardtable.games import find_game
 from cardtable.stats import GroupStats, StatsFailed, load_statistics, percent
 from cardtable.tui.laid_out import LaidOutOnce
@@ -36,7 +38,7 @@ def bar(group: GroupStats, width: int) -> Text:
 
 def group_text(group: GroupStats, width: int, with_game: bool) -> Text:
     title = f"{find_game(group.game).title}: " if with_game else ""
-    text = Text(f"{title}{group.variant}, against {group.level}\n", style="bold")
+    text = Text(visible(f"{title}{group.variant}, against {group.level}") + "\n", style="bold")
     text.append("  ")
     text.append_text(bar(group, width))
     text.append(f" {group.won} of {group.played} won ({percent(group.win_rate)})\n")
@@ -96,7 +98,7 @@ class StatsScreen(LaidOutOnce, StyledOnce, Screen[None]):
 
     def on_mount(self) -> None:
         for notice in self.notices:
-            self.notify(notice, severity="warning", timeout=10)
+            self.notify(visible(notice), severity="warning", timeout=10, markup=False)
         self.query_one(OptionList).focus()
         self.show()
 
@@ -191,10 +193,11 @@ class StatsScreen(LaidOutOnce, StyledOnce, Screen[None]):
         try:
             self.statistics, notices = load_statistics(rebuild=True)
         except StatsFailed as failure:
-            self.notify(f"The statistics could not be rebuilt: {failure.reason}.", severity="warning", timeout=10)
+            self.notify(visible(f"The statistics could not be rebuilt: {failure.reason}."), severity="warning",
+                        timeout=10, markup=False)  # fmt: skip
             return
         for notice in notices:
-            self.notify(notice, severity="warning", timeout=10)
+            self.notify(visible(notice), severity="warning", timeout=10, markup=False)
         menu = self.query_one(OptionList)
         menu.clear_options()
         menu.add_options(self.game_options())

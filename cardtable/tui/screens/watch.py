@@ -21,6 +21,7 @@ from cardtable.archive import ArchivedMatch
 from cardtable.engine.cards import bits
 from cardtable.engine.game import PLAY_VERB, HandState
 from cardtable.engine.match import Match
+from cardtable.engine.visible import visible
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.export import ExportDialog
 from cardtable.tui.games import parts_for
@@ -61,7 +62,8 @@ class WatchScreen(LaidOutOnce, StyledOnce, Screen[None]):
         self.archived = archived
         self.record = archived.record
         self.parts: TableParts[Any] = parts_for(self.record.rules.name).for_options(self.record.options)
-        self.names = archived.config.names
+        #: The names as they are shown: what a terminal would act on written out (the archive is a file).
+        self.names = [visible(name) for name in archived.config.names]
         self.hand = 0
         self.done = 0
         #: The codes of the cards each seat holds at the point shown (every hand face up).
