@@ -132,6 +132,15 @@ def read_json(path: Path) -> object:
     return parse_json(text)
 
 
+def local_time(seconds: float) -> time.struct_time | None:
+    """A file's time (``st_mtime``) in the local time zone, or None where it is beyond what the platform can
+    turn into a date: some file systems keep times of ±1e18 seconds."""
+    try:
+        return time.localtime(seconds)
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
 def describe_os_error(error: OSError, folder: Path | None = None) -> str:
     """What went wrong with a file, in a player's words; ``folder`` names where a temporary file was refused."""
     if error.errno == errno.ENOTDIR and error.filename:

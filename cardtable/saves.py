@@ -36,6 +36,7 @@ from cardtable.files import (
     OsLock,
     UnreadableFile,
     describe_os_error,
+    local_time,
     move_aside,
     quote,
     read_json,
@@ -446,7 +447,8 @@ def clear_unborn_saves(home: Path) -> None:
 
 
 def find_unfinished(home: Path | None = None) -> tuple[list[FoundMatch], list[str]]:
-    """Every unfinished match (most recent first), and a notice for each save that had to be set aside."""
+    """Every unfinished match (most recent first, those of a time no date can be made of last), and a notice for
+    each save that had to be set aside."""
     home = home or data_dir()
     found: list[FoundMatch] = []
     notices: list[str] = []
@@ -458,7 +460,7 @@ def find_unfinished(home: Path | None = None) -> tuple[list[FoundMatch], list[st
             save.release()
         if entry is not None:
             found.append(entry)
-    found.sort(key=lambda entry: entry.modified, reverse=True)
+    found.sort(key=lambda entry: (local_time(entry.modified) is not None, entry.modified), reverse=True)
     return found, notices
 
 

@@ -261,3 +261,34 @@ def test_the_save_writer_reports_a_save_that_fails(tmp_path: Path) -> None:
     writer.submit(config, match.to_record())
     writer.wait()
     assert len(heard) == 1 and isinstance(heard[0], SaveFailed)
+
+
+def test_a_save_of_a_time_no_date_can_be_made_of_is_listed_after_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    far = saved_match(tmp_path, "tarot", players=3, seed=1)
+    near = saved_match(tmp_path, "manille", seed=2)
+    os.utime(near.path, (1_000_000, 1_000_000))
+    far_off_time(far.path, 1e18, monkeypatch)
+    found, notices = find_unfinished(tmp_path)
+    assert notices == [] and [f.save.path for f in found] == [near.path, far.path]
+    assert found[1].modified == 1e18
+
+
+def far_off_time(path: Path, seconds: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Give ``path`` a modification time of ``seconds``: on the disk where the file system keeps such a time
+    (tmpfs does), else as ``os.stat`` reports it (ext4 stops in 2446)."""
+    os.utime(path, (seconds, seconds))
+    if os.stat(path).st_mtime == seconds:
+        return
+    real = os.stat
+
+    def stat(target: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+        found = real(target, *args, **kwargs)
+        if os.fspath(target) != os.fspath(path):
+            return found
+        times = {"st_atime": seconds, "st_mtime": seconds, "st_ctime": found.st_ctime}
+        return os.stat_result(tuple(found)[:10], times)
+
+    monkeypatch.setattr(os, "stat", stat)
+    assert path.stat().st_mtime == seconds

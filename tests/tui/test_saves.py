@@ -22,10 +22,10 @@ from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import ConfirmDialog
 from cardtable.tui.screens.new_game import NewGameScreen
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
-from cardtable.tui.screens.start import StartScreen, TooSmallScreen, match_summary
+from cardtable.tui.screens.start import StartScreen, TooSmallScreen, match_summary, saved_when
 from cardtable.tui.screens.table import TableScreen
 from tests.saves.support import a_match, save_json, saved_match
-from tests.saves.test_match_saves import DAMAGES, damaged
+from tests.saves.test_match_saves import DAMAGES, damaged, far_off_time
 from tests.support import pipes_released
 from tests.tui.driver import last_line, screen_text, table_config, table_of
 
@@ -342,3 +342,24 @@ async def settle_on(pilot: Pilot[None], kind: type) -> None:
         if isinstance(pilot.app.screen, kind):
             return
     raise AssertionError(f"{kind.__name__} did not show; the screen is {pilot.app.screen!r}")
+
+
+def test_a_time_no_date_can_be_made_of_reads_date_unknown() -> None:
+    assert saved_when(1e18) == saved_when(-1e18) == saved_when(float(2**63)) == "date unknown"
+    assert saved_when(0, now=1e18) != "date unknown"
+
+
+async def test_the_start_screen_opens_over_a_save_of_a_time_far_out_of_range(
+    table_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    far = saved_match(table_home, "tarot", players=3, seed=1)
+    near = saved_match(table_home, "manille", seed=2)
+    os.utime(near.path, (1_000_000, 1_000_000))
+    far_off_time(far.path, 1e18, monkeypatch)
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
+        lines = screen_text(app).splitlines()
+        manille = next(n for n, line in enumerate(lines) if "Resume Manille, hand 1 — " in line)
+        assert "(u)" in lines[manille]
+        assert "Resume French Tarot, hand 1 — date unknown" in lines[manille + 2]

@@ -13,6 +13,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.engine.visible import visible
+from cardtable.files import local_time
 from cardtable.games import available_games, find_game
 from cardtable.saves import FoundMatch, Settings
 from cardtable.tui.games import parts_for
@@ -48,11 +49,14 @@ def settings_line(settings: Settings, width: int = TEXT_WIDTH) -> str:
 
 
 def saved_when(modified: float, now: float | None = None) -> str:
-    now = time.time() if now is None else now
-    day = time.strftime("%Y-%m-%d", time.localtime(modified))
-    if day == time.strftime("%Y-%m-%d", time.localtime(now)):
-        return time.strftime("today %H:%M", time.localtime(modified))
-    return time.strftime("%d %b %H:%M", time.localtime(modified))
+    """When a save was last written, as its list says it: "today 14:05", "03 Dec 09:30", or "date unknown"
+    for a time no date can be made of."""
+    when, today = local_time(modified), local_time(time.time() if now is None else now)
+    if when is None:
+        return "date unknown"
+    if today is not None and when[:3] == today[:3]:
+        return time.strftime("today %H:%M", when)
+    return time.strftime("%d %b %H:%M", when)
 
 
 class StartScreen(LaidOutOnce, StyledOnce, Screen[str]):
