@@ -1,10 +1,11 @@
 """The archive of finished matches: reading it back, the player's stars, and exporting a match as a record.
 
 Each finished match is one file, ``archive/ID.json.gz`` (written by ``saves.keep_in_archive``): its record,
-with the table's seating (``table``), when it ended (``finished``) and, for a match played with help, how
-much (``assisted``).  Replay ignores those keys, as it ignores every key a record's format does not name.
-A file that cannot be used is renamed beside the others and the player is told why, never shown a traceback.
-No Textual here.
+with the version of its form (``schema``), the table's seating (``table``), when it ended (``finished``) and,
+for a match played with help, how much (``assisted``).  Replay ignores those keys, as it ignores every key a
+record's format does not name.  A file that cannot be used is renamed beside the others and the player is
+told why, never shown a traceback; one of a newer cardtable (a higher ``schema``) is left as it is, listed
+but neither opened nor counted.  No Textual here.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from cardtable.engine.loop import resume_match
 from cardtable.engine.records import Record, dump_record, write_atomically
 from cardtable.files import (
     MAX_FILE_BYTES,
+    NewerFile,
     OsLock,
     UnreadableFile,
     describe_os_error,
@@ -31,12 +33,22 @@ from cardtable.files import (
     read_json,
     set_aside_saying,
 )
-from cardtable.saves import ARCHIVE, ARCHIVE_SUFFIX, TableConfig, data_dir, in_plain_words, shorten, table_and_record
+from cardtable.games import available_games
+from cardtable.saves import (
+    ARCHIVE,
+    ARCHIVE_SUFFIX,
+    SCHEMA_KEY,
+    TableConfig,
+    data_dir,
+    in_plain_words,
+    shorten,
+    table_and_record,
+)
 
 STARS = "stars.json"
 EXPORTS = "exports"
 #: The top-level keys a table adds to a record, besides the format's own: kept in the archive, not exported.
-TABLE_KEYS = ("table", "finished")
+TABLE_KEYS = ("table", "finished", SCHEMA_KEY)
 #: An archived match's id: its file's name, less the suffix.
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]+")
 #: When an archived match ended, in UTC: ``2026-12-01T10:00:00Z``.
@@ -59,6 +71,23 @@ class ArchivedMatch:
     def exported(self) -> dict[str, Any]:
         """The match as a record file: the format's keys and ``assisted``, without the table's own."""
         return {key: value for key, value in self.raw.items() if key not in TABLE_KEYS}
+
+
+@dataclass(frozen=True)
+class NewerArchived:
+    """A finished match archived by a newer cardtable: this version lists it, and neither opens nor counts it."""
+
+    match_id: str
+    #: When it ended, where the file says so as this version writes it; else "".
+    finished: str
+    #: Its game, where the file names one this version has; else None.
+    game: str | None
+
+    @classmethod
+    def of(cls, match_id: str, newer: NewerFile) -> NewerArchived:
+        finished, game = newer.raw.get("finished"), newer.raw.get("game")
+        return cls(match_id, finished if isinstance(finished, str) and FINISHED.fullmatch(finished) else "",
+                   game if isinstance(game, str) and game in available_games() else None)  # fmt: skip
 
 
 def archive_folder(home: Path | None = None) -> Path:
@@ -115,7 +144,8 @@ def _counts(raw: object) -> dict[str, int]:
 
 
 def read_archived(match_id: str, home: Path | None = None) -> ArchivedMatch:
-    """One archived match; ``UnreadableFile`` with a player's reason for anything wrong with it."""
+    """One archived match; ``UnreadableFile`` with a player's reason for anything wrong with it, ``NewerFile``
+    for a match a newer cardtable archived."""
     path = entry_path(match_id, home)
     with in_plain_words("it cannot be used"):
         saved = table_and_record(read_compressed(path))

@@ -6,6 +6,7 @@ Everything here speaks to the player: a damaged file or a failed write is descri
 
 from __future__ import annotations
 
+import codecs
 import errno
 import json
 import math
@@ -14,10 +15,11 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Collection
 from pathlib import Path
 
 from cardtable.engine.bounded import UnreadableFile as UnreadableFile
-from cardtable.engine.bounded import read_file
+from cardtable.engine.bounded import read_file, read_start
 from cardtable.engine.jsontext import walk
 from cardtable.engine.records import write_atomically
 from cardtable.engine.visible import visible
@@ -30,6 +32,21 @@ MAX_DEPTH = 64
 MAX_DIGITS = 100
 #: How much of a bad value a message quotes.
 QUOTE_LENGTH = 60
+#: How much of a file ``read_head`` reads: far more than what a save says of itself at its start.
+HEAD_BYTES = 8192
+
+
+class NewerFile(Exception):
+    """A file written by a newer cardtable: its ``schema`` is beyond what this version reads.
+
+    Such a file is left exactly as it is (never renamed, rewritten or deleted), so that the newer version finds
+    it again; ``raw`` is what it holds, for the little a list may show of it (untrusted).
+    """
+
+    def __init__(self, schema: int, raw: dict[str, object]) -> None:
+        super().__init__(f"it was written by a newer cardtable (its schema is {schema})")
+        self.schema = schema
+        self.raw = raw
 
 
 class _Refused:
@@ -130,6 +147,55 @@ def read_json(path: Path) -> object:
     except UnicodeDecodeError as error:
         raise UnreadableFile(f"it is not text (byte {error.start + 1} is not UTF-8)") from None
     return parse_json(text)
+
+
+#: Reads one value at a time for ``read_head``, with ``parse_json``'s refusals.
+_DECODER = json.JSONDecoder(parse_int=_refuse_int, parse_float=_refuse_float, parse_constant=_refuse_constant)
+
+
+def _after_space(text: str, at: int) -> int:
+    """Where JSON's white space from ``at`` ends."""
+    while text[at : at + 1] in (" ", "\n", "\r", "\t"):
+        at += 1
+    return at
+
+
+def read_head(path: Path, keys: Collection[str]) -> dict[str, object]:
+    """The first members of the JSON object in ``path``, as long as their keys are among ``keys``.
+
+    Only the file's first ``HEAD_BYTES`` are read and only those members parsed, so a file that writes what it
+    says of itself first is listed at the cost of a few hundred bytes, however long the rest.  The head ends at
+    the first other key, at a member cut off or damaged, or at the end of the object: the caller reads the whole
+    file when the head lacks what it needs.  A value is as ``json`` reads it, with a number ``parse_json``
+    refuses standing in as an object of its own and no walk of its shape: the caller takes only what it checks
+    field by field (type and range).  ``OSError`` if the file cannot be read.
+    """
+    head: dict[str, object] = {}
+    try:
+        data = read_start(path, HEAD_BYTES)
+        # Incremental: a character cut at the end of what was read is left out, not taken for damage.
+        text = codecs.getincrementaldecoder("utf-8-sig")().decode(data, final=False)
+        at = _after_space(text, 0)
+        if text[at : at + 1] != "{":
+            return head
+        at += 1
+        while True:
+            at = _after_space(text, at)
+            key, at = _DECODER.raw_decode(text, at)
+            if not isinstance(key, str) or key not in keys:
+                return head
+            at = _after_space(text, at)
+            if text[at : at + 1] != ":":
+                return head
+            at = _after_space(text, at + 1)
+            value, at = _DECODER.raw_decode(text, at)
+            head[key] = value
+            at = _after_space(text, at)
+            if text[at : at + 1] != ",":
+                return head
+            at += 1
+    except (ValueError, RecursionError):  # not a regular file (UnreadableFile), damaged JSON, bad UTF-8
+        return head
 
 
 def local_time(seconds: float) -> time.struct_time | None:

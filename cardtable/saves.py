@@ -3,11 +3,14 @@
 The folder is ``$CARDTABLE_HOME`` when set (tests use it), else the platform's user data folder.
 Every match in play has its own save, ``saves/ID.json`` (a record with the table's seating), written
 atomically after every action by the one table that holds the operating system's lock on it
-(``saves/ID.lock``); other tables may read it but never write it.  A file that cannot be used is
-renamed ``NAME.unreadable-DATE.json`` beside it, never overwritten or deleted, and the player is told
-what is wrong with it.  A finished match goes into the archive, ``archive/ID.json.gz`` (its save's
-record and table, compressed, written atomically once and never again; ``cardtable.archive`` reads it),
-and is also kept as ``last-match.json``.  No Textual here.
+(``saves/ID.lock``); other tables may read it but never write it.  A save starts with its ``schema`` (the
+version of its form: one written without is of this version's) and a ``summary`` of what the start screen
+says of it, so the list of unfinished matches is read from a few hundred bytes of each save, without
+replaying any.  A file that cannot be used is renamed ``NAME.unreadable-DATE.json`` beside it, never
+overwritten or deleted, and the player is told what is wrong with it; a file of a newer cardtable (a higher
+``schema``) is left exactly as it is, for that version to find again.  A finished match goes into the archive,
+``archive/ID.json.gz`` (its save's record and table, compressed, written atomically once and never again;
+``cardtable.archive`` reads it), and is also kept as ``last-match.json``.  No Textual here.
 """
 
 from __future__ import annotations
@@ -21,24 +24,27 @@ import secrets
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from cardtable.engine.errors import RecordError
+from cardtable.engine.game import Number
 from cardtable.engine.loop import resume_match
 from cardtable.engine.match import Match
 from cardtable.engine.players import Budget, computer_levels
 from cardtable.engine.records import Record, parse_record, save_record, write_atomically
-from cardtable.engine.visible import visible
+from cardtable.engine.visible import is_visible, visible
 from cardtable.files import (
+    NewerFile,
     OsLock,
     UnreadableFile,
     describe_os_error,
     local_time,
     move_aside,
     quote,
+    read_head,
     read_json,
 )
 from cardtable.games import find_game
@@ -55,6 +61,21 @@ LEGACY_AUTOSAVE = "autosave.json"
 MAX_NAME = 40
 #: How much of an error's reason a notice quotes (an engine message may quote a long bad value).
 MAX_REASON = 200
+#: The version of the form of the files this version writes about a match (saves and archive entries), in their
+#: ``schema`` key: raised when a version writes them in a form that earlier ones would misread.
+MATCH_SCHEMA = 1
+SCHEMA_KEY = "schema"
+#: What the start screen says of an unfinished match, kept at the start of its save (``SaveSummary``).
+SUMMARY_KEY = "summary"
+#: The keys this version writes in a save: the record's (``Match.to_record``), the table's and the save's own.
+#: Any other key was written by another version, and is written back as it was.
+SAVE_KEYS = frozenset(
+    {"format", "game", "options", "players", "start_scores", "hands", "assisted", "table", SCHEMA_KEY, SUMMARY_KEY}
+)
+#: Past this many hands a match is not one the table played (its game loop stops at 10,000).
+MAX_HANDS = 10_000
+#: The scores a summary may hold stay well inside this (a score sheet's numbers are a few hundred at most).
+MAX_SCORE = 10**9
 
 
 def data_dir() -> Path:
@@ -78,6 +99,16 @@ def printable_name(name: str, seat: int) -> str:
     return kept[:MAX_NAME].rstrip() or f"Seat {seat + 1}"
 
 
+def kept_as_it_is(name: object, seat: int) -> bool:
+    """Whether ``name`` is text that ``printable_name`` leaves as it is (at once for a name of printable
+    characters, as nearly all are)."""
+    if not isinstance(name, str):
+        return False
+    if name.isprintable() and 0 < len(name) <= MAX_NAME and name == name.strip():
+        return True
+    return printable_name(name, seat) == name
+
+
 @dataclass
 class SeatConfig:
     """One seat at the table: a human with a name, or a computer level."""
@@ -90,9 +121,13 @@ class SeatConfig:
         return self.kind == "human"
 
 
+def whole_number(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _whole_number(raw: dict[str, Any], key: str) -> int:
     value = raw.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not whole_number(value):
         raise RecordError(f"table.{key} must be a whole number, not {quote(value)}")
     return value
 
@@ -197,15 +232,77 @@ class SavedTable:
         return count if isinstance(count, int) and not isinstance(count, bool) and count >= 0 else 0
 
 
+def check_schema(raw: dict[str, Any]) -> None:
+    """``NewerFile`` for a match file of a newer cardtable, ``RecordError`` for a schema that is no version's.
+
+    A file without one is of this version: files had none before this version gave them one.
+    """
+    schema = raw.get(SCHEMA_KEY, MATCH_SCHEMA)
+    if not whole_number(schema) or schema < 1:
+        raise RecordError(f"{SCHEMA_KEY} must be a whole number from 1, not {quote(schema)}")
+    if schema > MATCH_SCHEMA:
+        raise NewerFile(schema, raw)
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """What the start screen says of an unfinished match, kept in its save by the table that writes it.
+
+    The game with its variant as the table names it (``title``), the hand to play, every seat's name as the
+    table shows it and every seat's score as the table shows it now.  Read from a file, it is only trusted when
+    every field has the type and range a table writes (``from_json``): otherwise the save is replayed.
+    """
+
+    game: str
+    title: str
+    players: int
+    hand: int
+    names: tuple[str, ...]
+    scores: tuple[Number, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "title": self.title, "players": self.players, "hand": self.hand,
+                "names": list(self.names), "scores": list(self.scores)}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, raw: object) -> SaveSummary | None:
+        """The summary a save holds, or None when it has none this version can trust."""
+        if not isinstance(raw, dict):
+            return None
+        game, title, players, hand = raw.get("game"), raw.get("title"), raw.get("players"), raw.get("hand")
+        names, scores = raw.get("names"), raw.get("scores")
+        try:
+            rules = find_game(game)
+        except RecordError:
+            return None
+        if not (whole_number(players) and players in rules.player_counts and whole_number(hand)):
+            return None
+        if not (1 <= hand <= MAX_HANDS and isinstance(title, str) and 0 < len(title) <= MAX_NAME):
+            return None
+        if not (is_visible(title) and isinstance(names, list) and isinstance(scores, list)):
+            return None
+        if len(names) != players or len(scores) != players:
+            return None
+        if not all(kept_as_it_is(name, seat) for seat, name in enumerate(names)):
+            return None
+        if not all(isinstance(score, int | float) and not isinstance(score, bool) and abs(score) < MAX_SCORE
+                   for score in scores):  # fmt: skip
+            return None
+        return cls(rules.name, title, players, hand, tuple(names), tuple(scores))
+
+
 def read_save(path: Path) -> SavedTable:
-    """A save file, checked whole; ``UnreadableFile`` or ``RecordError`` naming what is wrong, ``OSError``."""
+    """A save file, checked whole; ``UnreadableFile`` or ``RecordError`` naming what is wrong, ``NewerFile``,
+    ``OSError``."""
     return table_and_record(read_json(path))
 
 
 def table_and_record(raw: object) -> SavedTable:
-    """A match file's content (a save, an archived match): its record and its table, checked against each other."""
+    """A match file's content (a save, an archived match): its record and its table, checked against each other;
+    ``NewerFile`` for a file of a newer cardtable."""
     if not isinstance(raw, dict):
         raise UnreadableFile("it does not hold a match (a JSON object)")
+    check_schema(raw)
     record = parse_record(raw, find_game)
     config = TableConfig.from_json(raw.get("table"))
     if config.game != record.rules.name or config.players != record.players:
@@ -230,6 +327,8 @@ class MatchSave:
         self.path = path
         self.home = home
         self.lock = OsLock(path.with_suffix(".lock"))
+        #: What the save held that this version does not write (keys of another version), written back as it was.
+        self.kept: dict[str, Any] = {}
 
     @classmethod
     def new(cls, home: Path | None = None) -> MatchSave:
@@ -254,15 +353,25 @@ class MatchSave:
     def release(self) -> None:
         self.lock.release()
 
-    def write(self, config: TableConfig, record: dict[str, Any]) -> None:
+    def write(self, config: TableConfig, record: dict[str, Any], summary: SaveSummary | None = None) -> None:
         """Save the match atomically (temporary file, then rename); ``SaveFailed`` if that cannot be done."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if not self.claim():
                 raise SaveFailed("this match is open in another window, and only that window saves it")
-            save_record({**record, "table": config.to_json()}, self.path)
+            save_record(self.content(config, record, summary), self.path)
         except OSError as error:
             raise SaveFailed(describe_os_error(error, self.path.parent)) from None
+
+    def content(
+        self, config: TableConfig, record: dict[str, Any], summary: SaveSummary | None = None
+    ) -> dict[str, Any]:
+        """What the file holds: its schema and summary first (the start screen reads no further: ``read_head``),
+        then what another version wrote there, the record and the table."""
+        head: dict[str, Any] = {SCHEMA_KEY: MATCH_SCHEMA}
+        if summary is not None:
+            head[SUMMARY_KEY] = summary.to_json()
+        return {**head, **self.kept, **record, "table": config.to_json()}
 
     def finish(self, config: TableConfig, record: dict[str, Any]) -> None:
         """The match is over: archived and kept as the last match, no longer offered for resuming (``SaveFailed``).
@@ -273,8 +382,9 @@ class MatchSave:
         try:
             if not self.claim():
                 return  # the window that has it open finishes it
-            keep_in_archive(self.home, self.path.stem, {**record, "table": config.to_json()})
-            save_record({**record, "table": config.to_json()}, self.home / LAST_MATCH)
+            content = self.content(config, record)
+            keep_in_archive(self.home, self.path.stem, content)
+            save_record(content, self.home / LAST_MATCH)
             self.path.unlink(missing_ok=True)
             # A table that opened the lock file before it goes may yet lock it, but finds no save to write.
             self.lock.path.unlink(missing_ok=True)
@@ -290,10 +400,13 @@ class MatchSave:
         return kept
 
     def load(self) -> tuple[SavedTable, Match]:
-        """Read and replay the save; ``UnreadableFile`` with a player's reason for anything wrong with it."""
+        """Read and replay the save; ``UnreadableFile`` with a player's reason for anything wrong with it,
+        ``NewerFile`` for the save of a newer cardtable."""
         with in_plain_words("it does not replay"):
             saved = read_save(self.path)
-            return saved, resume_match(saved.record)
+            match = resume_match(saved.record)
+        self.kept = {key: value for key, value in saved.raw.items() if key not in SAVE_KEYS}
+        return saved, match
 
 
 class SaveWriter:
@@ -311,13 +424,13 @@ class SaveWriter:
         self.save = save
         self.done = done
         self._changed = threading.Condition()
-        self._waiting: tuple[TableConfig, dict[str, Any]] | None = None
+        self._waiting: tuple[TableConfig, dict[str, Any], SaveSummary | None] | None = None
         self._busy = False
 
-    def submit(self, config: TableConfig, record: dict[str, Any]) -> None:
+    def submit(self, config: TableConfig, record: dict[str, Any], summary: SaveSummary | None = None) -> None:
         """Write ``record`` soon (the caller hands it over: it must not change it afterwards)."""
         with self._changed:
-            self._waiting = (config, record)
+            self._waiting = (config, record, summary)
             if self._busy:
                 return
             self._busy = True
@@ -352,7 +465,8 @@ def keep_in_archive(home: Path, match_id: str, entry: dict[str, Any]) -> Path:
     matches at once can damage what is already archived.  ``finished`` says when, in UTC.
     """
     path = home / ARCHIVE / f"{match_id}{ARCHIVE_SUFFIX}"
-    entry = {**entry, "finished": entry.get("finished") or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    when = entry.get("finished") or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    entry = {SCHEMA_KEY: MATCH_SCHEMA, **entry, "finished": when}
     text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
     write_atomically(path, gzip.compress(text.encode("utf-8"), mtime=0))
     return path
@@ -361,10 +475,10 @@ def keep_in_archive(home: Path, match_id: str, entry: dict[str, Any]) -> Path:
 @contextlib.contextmanager
 def in_plain_words(otherwise: str) -> Iterator[None]:
     """Reading a match file: whatever goes wrong becomes ``UnreadableFile`` with a player's reason (``otherwise``
-    for a failure nobody foresaw); a missing file stays ``FileNotFoundError``."""
+    for a failure nobody foresaw); a missing file stays ``FileNotFoundError``, a newer cardtable's ``NewerFile``."""
     try:
         yield
-    except (FileNotFoundError, UnreadableFile):
+    except (FileNotFoundError, UnreadableFile, NewerFile):
         raise
     except RecordError as error:
         where = f" (hand {error.hand + 1})" if isinstance(error.hand, int) else ""
@@ -377,13 +491,24 @@ def in_plain_words(otherwise: str) -> Iterator[None]:
 
 @dataclass
 class FoundMatch:
-    """An unfinished match on the start screen: its save, and what it holds unless another table has it."""
+    """An unfinished match on the start screen: its save, and what the start screen may say of it.
+
+    ``summary`` is what the save says of itself.  A save without one to trust (an earlier version's) was
+    replayed: ``config`` and ``match`` are then its table and the match, from which the table makes the summary.
+    A save open in another window that could not be read has neither; one of a newer cardtable is only listed.
+    """
 
     save: MatchSave
-    config: TableConfig | None
-    match: Match | None
-    locked: bool
     modified: float
+    locked: bool = False
+    newer: bool = False
+    summary: SaveSummary | None = None
+    config: TableConfig | None = None
+    match: Match | None = None
+
+    @property
+    def resumable(self) -> bool:
+        return not (self.locked or self.newer)
 
 
 def matches_folder_problem(home: Path | None = None) -> str | None:
@@ -406,13 +531,16 @@ def matches_folder_problem(home: Path | None = None) -> str | None:
 
 
 _SAVE_NAME = re.compile(r"[A-Za-z0-9_-]+\.json")
+_TEMPORARY_NAME = re.compile(r"([A-Za-z0-9_-]+\.json).+\.tmp")
 
 
-def save_files(home: Path) -> list[Path]:
-    """The saves of unfinished matches, the one of earlier versions first moved in among them."""
+def save_files(home: Path) -> tuple[list[Path], dict[str, list[Path]]]:
+    """The saves of unfinished matches (the one of earlier versions first moved in among them), and the temporary
+    files beside them by the name of the save each was written for; the folder is read once."""
     saves = home / SAVES
     legacy = home / LEGACY_AUTOSAVE
-    found = []
+    found: list[Path] = []
+    temporaries: dict[str, list[Path]] = {}
     if legacy.is_file():
         moved = MatchSave.new(home).path
         try:
@@ -422,22 +550,23 @@ def save_files(home: Path) -> list[Path]:
             pass  # another table moved it first
         except OSError:
             found.append(legacy)  # it cannot move (a read-only folder): offer it where it is
-    with contextlib.suppress(OSError):  # no saves folder: no saves
-        found += [p for p in saves.iterdir() if _SAVE_NAME.fullmatch(p.name) and p.is_file()]
-        clear_unborn_saves(home)
-    return found
+    with contextlib.suppress(OSError), os.scandir(saves) as entries:  # no saves folder: no saves
+        for entry in entries:
+            if _SAVE_NAME.fullmatch(entry.name):
+                if entry.is_file():
+                    found.append(Path(entry.path))
+            elif temporary := _TEMPORARY_NAME.fullmatch(entry.name):
+                temporaries.setdefault(temporary.group(1), []).append(Path(entry.path))
+    return found, temporaries
 
 
-_TEMPORARY_NAME = re.compile(r"([A-Za-z0-9_-]+\.json).+\.tmp")
-
-
-def clear_unborn_saves(home: Path) -> None:
+def clear_unborn_saves(home: Path, temporaries: dict[str, list[Path]], saves: Sequence[Path]) -> None:
     """Delete what a table killed while writing a match's very first save left: a temporary file alone."""
-    for temporary in (home / SAVES).glob("*.json*.tmp"):
-        name = _TEMPORARY_NAME.fullmatch(temporary.name)
-        if name is None or (home / SAVES / name.group(1)).exists():
+    there = {path.name for path in saves}
+    for name in temporaries:
+        if name in there:
             continue  # the lock's holder clears a save's own temporary files
-        save = MatchSave(home / SAVES / name.group(1), home)
+        save = MatchSave(home / SAVES / name, home)
         try:
             save.claim()  # once no table is writing it, the claim clears it (its lock file stays: see finish)
         except OSError:
@@ -446,37 +575,76 @@ def clear_unborn_saves(home: Path) -> None:
             save.release()
 
 
-def find_unfinished(home: Path | None = None) -> tuple[list[FoundMatch], list[str]]:
+#: One reading of the saves at a time in this process: each takes every save's lock for a moment, and two
+#: readings would take each other's for another window's.
+_READING = threading.Lock()
+
+
+def find_unfinished(
+    home: Path | None = None, stop: threading.Event | None = None
+) -> tuple[list[FoundMatch], list[str]]:
     """Every unfinished match (most recent first, those of a time no date can be made of last), and a notice for
-    each save that had to be set aside."""
+    each save that had to be set aside.  ``stop`` ends the reading early (the player has gone elsewhere)."""
     home = home or data_dir()
     found: list[FoundMatch] = []
     notices: list[str] = []
-    for path in save_files(home):
-        save = MatchSave(path, home)
-        try:
-            entry = examine(save, notices)
-        finally:
-            save.release()
-        if entry is not None:
-            found.append(entry)
+    with _READING:
+        paths, temporaries = save_files(home)
+        clear_unborn_saves(home, temporaries, paths)
+        for path in paths:
+            if stop is not None and stop.is_set():
+                break
+            save = MatchSave(path, home)
+            try:
+                entry = examine(save, notices, temporaries.get(path.name, ()))
+            finally:
+                save.release()
+            if entry is not None:
+                found.append(entry)
     found.sort(key=lambda entry: (local_time(entry.modified) is not None, entry.modified), reverse=True)
     return found, notices
 
 
-def examine(save: MatchSave, notices: list[str]) -> FoundMatch | None:
+#: What ``examine`` reads of a save: what it says of itself, at its start.
+HEAD_KEYS = (SCHEMA_KEY, SUMMARY_KEY)
+
+
+def examine(save: MatchSave, notices: list[str], temporaries: Sequence[Path] = ()) -> FoundMatch | None:
+    """A save as the start screen lists it: from the summary at its start, or else (a save of an earlier version,
+    a summary that cannot be trusted) from its replay; None when it is gone, finished or set aside (said in
+    ``notices``).  A summary is trusted for the list only: the match is replayed, every check made, when opened.
+    """
     try:
-        claimed: bool | None = save.claim()
+        claimed: bool | None = save.lock.acquire()
     except OSError:
         claimed = None  # no lock can be taken here (a read-only folder): no table can write it either
+    if claimed:  # only the lock's holder writes a save: its temporary files were left by a table killed writing
+        for stale in temporaries:
+            with contextlib.suppress(OSError):
+                stale.unlink(missing_ok=True)
+    locked = claimed is False
     try:
         modified = save.path.stat().st_mtime
-        saved, match = save.load()
+        head = read_head(save.path, HEAD_KEYS)
     except FileNotFoundError:
         return None  # finished or set aside by another table meanwhile
+    except OSError:
+        modified, head = 0.0, {}  # the replay below meets it again, and says what it is
+    schema = head.get(SCHEMA_KEY)
+    if whole_number(schema) and schema > MATCH_SCHEMA:
+        return FoundMatch(save, modified, locked, newer=True)
+    summary = SaveSummary.from_json(head.get(SUMMARY_KEY)) if schema == MATCH_SCHEMA else None
+    if summary is not None:
+        return FoundMatch(save, modified, locked, summary=summary)
+    try:
+        saved, match = save.load()
+    except FileNotFoundError:
+        return None
+    except NewerFile:
+        return FoundMatch(save, modified, locked, newer=True)
     except (UnreadableFile, OSError) as error:
-        if claimed is False:  # the table that has it open knows better
-            return FoundMatch(save, None, None, locked=True, modified=0.0)
+        if locked:  # the table that has it open knows better
+            return FoundMatch(save, 0.0, locked=True)
         reason = error.reason if isinstance(error, UnreadableFile) else describe_os_error(error)
         notices.append(set_aside_notice(save, reason))
         return None
@@ -485,7 +653,7 @@ def examine(save: MatchSave, notices: list[str]) -> FoundMatch | None:
             with contextlib.suppress(SaveFailed):  # it is offered no more either way; the next start tries again
                 save.finish(saved.config, match.to_record())
         return None
-    return FoundMatch(save, saved.config, match, locked=claimed is False, modified=modified)
+    return FoundMatch(save, modified, locked, config=saved.config, match=match)
 
 
 def set_aside_notice(save: MatchSave, reason: str) -> str:

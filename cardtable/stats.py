@@ -5,8 +5,9 @@ first human at the table), into a ``MatchSummary``; the summaries are kept in ``
 version, so the statistics are read without replaying everything each time.  That file is only a cache of
 the archive: a match in the archive that it lacks is added, one it lists that the archive lost is dropped, and
 a damaged file (or one of another schema) is set aside and rebuilt from the archive, as ``cardtable stats
---rebuild`` does on demand.  The groups a player reads (per game, variant and opponent level: played, won,
-streaks, best hand, the game's own counts) are added up from the summaries.  No Textual here.
+--rebuild`` does on demand; a match a newer cardtable archived is left out, with a notice, and left as it is.
+The groups a player reads (per game, variant and opponent level: played, won, streaks, best hand, the game's
+own counts) are added up from the summaries.  No Textual here.
 """
 
 from __future__ import annotations
@@ -20,14 +21,22 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from cardtable.archive import FINISHED, MATCH_ID, ArchivedMatch, archived_ids, read_archived, set_aside_archived
+from cardtable.archive import (
+    FINISHED,
+    MATCH_ID,
+    ArchivedMatch,
+    NewerArchived,
+    archived_ids,
+    read_archived,
+    set_aside_archived,
+)
 from cardtable.engine.errors import RecordError
 from cardtable.engine.game import Number
 from cardtable.engine.players import computer_levels
 from cardtable.engine.records import write_atomically
 from cardtable.engine.tally import tally_match
 from cardtable.engine.visible import is_visible, visible
-from cardtable.files import OsLock, UnreadableFile, describe_os_error, quote, read_json, set_aside_saying
+from cardtable.files import NewerFile, OsLock, UnreadableFile, describe_os_error, quote, read_json, set_aside_saying
 from cardtable.games import find_game
 from cardtable.saves import data_dir, printable_name
 
@@ -259,9 +268,11 @@ class GroupStats:
 
 @dataclass
 class Statistics:
-    """Every counted match, oldest first, and the groups they add up to."""
+    """Every counted match, oldest first, and the groups they add up to; and the matches a newer cardtable
+    archived, which are not counted."""
 
     matches: list[MatchSummary]
+    newer: list[NewerArchived] = field(default_factory=list)
 
     def groups(self, game: str | None = None) -> list[GroupStats]:
         """One group per game, variant and opponent level that has matches, in the games' order."""
@@ -356,34 +367,50 @@ def load_statistics(home: Path | None = None, rebuild: bool = False) -> tuple[St
         changed = cache is None
         known = cache or {}
         summaries: list[MatchSummary] = []
+        newer: list[NewerArchived] = []
         ids = archived_ids(home)
         changed = changed or any(match_id not in ids for match_id in known)
         for match_id in ids:
             if match_id in known:
                 summaries.append(known[match_id])
                 continue
+            try:
+                summary = _summarize_entry(match_id, home, notices)
+            except NewerFile as file:  # read again next time: nothing of it goes into the statistics file
+                newer.append(NewerArchived.of(match_id, file))
+                continue
             changed = True
-            summary = _summarize_entry(match_id, home, notices)
             if summary is not None:
                 summaries.append(summary)
         summaries.sort(key=lambda s: (s.finished, s.match_id))
+        if newer:
+            notices.append(newer_notice(len(newer)))
         if changed and (ids or path.exists()):
             problem = _store(path, summaries) if locked else "another window holds the statistics file"
             if problem is not None:
                 if rebuild:
                     raise StatsFailed(problem)
                 notices.append(f"The statistics could not be saved ({problem}); they are worked out again next time.")
-        return Statistics(summaries), notices
+        return Statistics(summaries, newer), notices
     finally:
         lock.release()
 
 
+def newer_notice(count: int) -> str:
+    which = "1 finished match" if count == 1 else f"{count} finished matches"
+    return (f"{which} in the archive {'was' if count == 1 else 'were'} kept by a newer cardtable: left as "
+            f"{'it is' if count == 1 else 'they are'} and out of these statistics.")  # fmt: skip
+
+
 def _summarize_entry(match_id: str, home: Path, notices: list[str]) -> MatchSummary | None:
+    """One archived match summarized, or None (set aside with a notice if it cannot be); ``NewerFile``."""
     try:
         archived = read_archived(match_id, home)
         return summarize(archived)
     except FileNotFoundError:
         return None
+    except NewerFile:
+        raise  # never set aside: the newer version finds it again
     except UnreadableFile as error:
         notices.append(set_aside_archived(match_id, error.reason, home))
     except Exception as error:  # a record that does not replay, whatever the way: set aside, never a traceback

@@ -1,6 +1,7 @@
 """Reading a file whole without trusting it: only a regular file, never blocking, never past a bound.
 
-Every file the program reads goes through ``read_file``, and standard input through ``read_stream``.  A path
+Every file the program reads goes through ``read_file`` (or, for what a file says at its start, ``read_start``),
+and standard input through ``read_stream``.  A path
 may name something that is no file at all: a named pipe blocks its reader until someone writes (forever, if
 nobody does), ``/dev/zero`` never ends, a folder has no bytes.  So the file is opened without blocking and
 refused unless it is a regular file, and at most one byte more than the bound is ever read, so a file larger
@@ -61,21 +62,39 @@ def too_large(limit: int, what: str, size: int | None = None) -> UnreadableFile:
     return UnreadableFile(f"it is {size_text(size)}, far too large to be {what} (at most {size_text(limit)})")
 
 
+def _open_regular(path: str | os.PathLike[str]) -> tuple[int, os.stat_result]:
+    """The file at ``path`` opened, and what ``fstat`` says of it; ``UnreadableFile`` unless it is a regular file."""
+    # Refused before opening: a socket cannot be opened at all, and a device is better left unopened.
+    mode = os.stat(path).st_mode
+    if not stat.S_ISREG(mode):
+        raise UnreadableFile(f"it is {_what_it_is(mode)}, not a file")
+    fd = os.open(path, _FLAGS)
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):  # it changed since it was looked at
+        os.close(fd)
+        raise UnreadableFile(f"it is {_what_it_is(info.st_mode)}, not a file")
+    return fd, info
+
+
+def read_start(path: str | os.PathLike[str], count: int) -> bytes:
+    """The first ``count`` bytes of the regular file at ``path`` (all of them in a shorter one): what a file
+    says of itself at its start, without the rest.  ``UnreadableFile`` when ``path`` is not a regular file,
+    ``OSError`` when it cannot be opened or read."""
+    fd, _info = _open_regular(path)
+    try:
+        return os.read(fd, count)
+    finally:
+        os.close(fd)
+
+
 def read_file(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
     """The bytes of the regular file at ``path``, if there are at most ``limit`` of them.
 
     ``UnreadableFile`` when ``path`` is not a regular file or is larger than ``limit`` (``what`` names what
     the file should be, for the message); ``OSError`` when it cannot be opened or read.
     """
-    # Refused before opening: a socket cannot be opened at all, and a device is better left unopened.
-    mode = os.stat(path).st_mode
-    if not stat.S_ISREG(mode):
-        raise UnreadableFile(f"it is {_what_it_is(mode)}, not a file")
-    fd = os.open(path, _FLAGS)
+    fd, info = _open_regular(path)
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise UnreadableFile(f"it is {_what_it_is(info.st_mode)}, not a file")
         if info.st_size > limit:
             raise too_large(limit, what, info.st_size)
         chunks: list[bytes] = []

@@ -6,6 +6,7 @@ import asyncio
 import os
 import random
 import signal
+import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -24,14 +25,13 @@ from textual.screen import Screen
 from textual.worker import WorkerFailed
 
 from cardtable.engine.visible import visible
-from cardtable.files import UnreadableFile, describe_os_error, quote, write_crash_log
+from cardtable.files import NewerFile, UnreadableFile, describe_os_error, quote, write_crash_log
 from cardtable.saves import (
     FoundMatch,
     SaveFailed,
     Settings,
     TableConfig,
     data_dir,
-    find_unfinished,
     load_settings,
     matches_folder_problem,
     set_aside_notice,
@@ -46,7 +46,7 @@ from cardtable.tui.games import parts_for
 from cardtable.tui.host import TableHost
 from cardtable.tui.keys import KEYMAP_BINDINGS, QUIT_BINDING, first_key, key_label, key_rows, table_keymap
 from cardtable.tui.restyled import RestyledWidgets, restyled_alone
-from cardtable.tui.screens.start import StartScreen, TooSmallScreen, match_summary
+from cardtable.tui.screens.start import StartScreen, TooSmallScreen, match_summary, read_unfinished
 from cardtable.tui.screens.table import Next, TableScreen
 from cardtable.tui.themes import (
     OWN_TEXTUAL_THEMES,
@@ -68,6 +68,9 @@ FAULT_LOGS = 3
 #: After the "too small" notice goes, keys are ignored this long: one pressed to dismiss it must not answer the
 #: dialog it uncovers.
 KEY_GRACE = 0.6
+#: What the player is told on choosing a match saved by a newer cardtable.
+FROM_A_NEWER_CARDTABLE = ("That match was saved by a newer cardtable: resume it there. This version leaves its "
+                          "file as it is.")  # fmt: skip
 
 
 class CardTableApp(TableHost):
@@ -167,10 +170,24 @@ class CardTableApp(TableHost):
 
     @work(exclusive=True, group="menu")
     async def main_menu(self, notice: str = "") -> None:
-        notices = self.take_notices()
-        unfinished, set_aside = find_unfinished()
-        text = "\n".join(part for part in (notice, *notices, *set_aside) if part)
-        choice = await self.push_screen_wait(StartScreen(unfinished, text))
+        text = "\n".join(part for part in (notice, *self.take_notices()) if part)
+        screen = StartScreen(notice=text)
+        chosen = self.push_screen(screen, wait_for_dismiss=True)
+        # The saves are read in a thread while the screen answers; a choice that needs no list stops the reading.
+        stop = threading.Event()
+        reading = asyncio.ensure_future(asyncio.to_thread(read_unfinished, stop))
+        try:
+            either: list[asyncio.Future[Any]] = [chosen, reading]
+            await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+            if reading.done() and screen.is_attached:
+                screen.list_unfinished(*reading.result())
+            choice = await chosen
+            if choice == "new" or choice.startswith("resume:"):
+                unfinished, set_aside = await reading
+                if set_aside and not screen.listed:  # chosen before the screen could say so
+                    self.notify("\n\n".join(set_aside), severity="warning", timeout=15)
+        finally:
+            stop.set()
         if choice == "quit":
             self.exit()
         elif choice.startswith("resume:"):
@@ -195,7 +212,7 @@ class CardTableApp(TableHost):
     async def play_now(self, config: TableConfig) -> None:
         """``cardtable play``: straight to the table, once the player knows about their unfinished matches."""
         notices = self.take_notices()
-        unfinished, set_aside = find_unfinished()
+        unfinished, set_aside = await asyncio.to_thread(read_unfinished)
         if notices or set_aside:
             self.notify("\n\n".join([*notices, *set_aside]), severity="warning", timeout=15)
         if unfinished:
@@ -213,6 +230,9 @@ class CardTableApp(TableHost):
     def resume(self, found: FoundMatch) -> None:
         """Open an unfinished match at the table, once this table holds its lock."""
         save = found.save
+        if found.newer:
+            self.main_menu(FROM_A_NEWER_CARDTABLE)
+            return
         try:
             claimed: bool | None = save.claim()
         except OSError:
@@ -226,6 +246,10 @@ class CardTableApp(TableHost):
         except FileNotFoundError:
             save.release()
             self.main_menu("That match is no longer saved here: it was finished in another window.")
+            return
+        except NewerFile:  # a newer cardtable saved it since the list was read
+            save.release()
+            self.main_menu(FROM_A_NEWER_CARDTABLE)
             return
         except Exception as error:  # whatever is wrong with a save, the start screen opens again
             reason = error.reason if isinstance(error, UnreadableFile) else shorten(str(error)) or "it does not replay"

@@ -8,8 +8,9 @@ from typing import Any
 
 from cardtable.engine.loop import deal_rng
 from cardtable.engine.match import Match
+from cardtable.engine.records import save_record
 from cardtable.games import find_game
-from cardtable.saves import MatchSave, TableConfig, default_seats
+from cardtable.saves import MatchSave, SaveSummary, TableConfig, default_seats
 
 
 def a_match(game: str = "manille", players: int = 4, actions: int = 5, seed: int = 3,
@@ -26,11 +27,25 @@ def a_match(game: str = "manille", players: int = 4, actions: int = 5, seed: int
     return config, match
 
 
-def saved_match(home: Path, game: str = "manille", players: int = 4, actions: int = 5, seed: int = 3) -> MatchSave:
-    """A match saved in ``home`` by a table that has since closed (its lock is free)."""
+def table_summary(config: TableConfig, match: Match) -> SaveSummary:
+    """The summary a table writes in the save of ``match``."""
+    from cardtable.tui.games import parts_for
+
+    return parts_for(config.game).for_options(match.options).save_summary(match, config.names)
+
+
+def saved_match(home: Path, game: str = "manille", players: int = 4, actions: int = 5, seed: int = 3,
+                summary: bool = False) -> MatchSave:  # fmt: skip
+    """A match saved in ``home`` by a table that has since closed (its lock is free): with the summary a table
+    writes, or (by default) as the versions before summaries wrote it."""
     config, match = a_match(game, players, actions, seed)
     save = MatchSave.new(home)
-    save.write(config, match.to_record())
+    if summary:
+        save.write(config, match.to_record(), table_summary(config, match))
+    else:
+        save.path.parent.mkdir(parents=True, exist_ok=True)
+        assert save.claim()
+        save_record({**match.to_record(), "table": config.to_json()}, save.path)
     save.release()
     return save
 

@@ -14,19 +14,31 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from cardtable.engine.players import make_computer
-from cardtable.files import UnreadableFile, parse_json
-from cardtable.saves import DECK_STYLES, SAVES, SETTINGS, Settings, find_unfinished, load_settings
-from tests.saves.support import a_match
+from cardtable.files import NewerFile, UnreadableFile, parse_json
+from cardtable.saves import (
+    DECK_STYLES,
+    SAVES,
+    SETTINGS,
+    FoundMatch,
+    MatchSave,
+    Settings,
+    find_unfinished,
+    load_settings,
+)
+from tests.saves.support import a_match, table_summary
 
 BASES = [("manille", 4, 6), ("tarot", 3, 2), ("truco", 2, 3), ("malilla", 4, 6), ("truco", 6, 4), ("tarot", 5, 1)]
 
 
 @cache
 def base_saves() -> list[dict[str, Any]]:
+    """Each match as the versions before summaries saved it, and as this one does (a summary at its start)."""
     saves = []
     for game, players, actions in BASES:
         config, match = a_match(game, players, actions)
         saves.append({**match.to_record(), "table": config.to_json()})
+        saves.append(MatchSave(Path("unused.json"), Path()).content(config, match.to_record(),
+                                                                    table_summary(config, match)))  # fmt: skip
     return saves
 
 
@@ -110,11 +122,16 @@ def test_any_damaged_save_is_resumed_or_set_aside_with_a_plain_notice(content: b
         (home / SAVES / "20240101-000000-abcdef.json").write_bytes(content)
         found, notices = find_unfinished(home)
         assert len(found) + len(notices) <= 1
-        event("resumed" if found else "set aside" if notices else "not a save")
+        event("listed" if found else "set aside" if notices else "not a save")
+        for entry in found:
+            if entry.summary is not None:  # listed from its summary: opening it replays it, and may set it aside
+                opened(entry, notices)
         for notice in notices:
             check_notice(notice)
         for entry in found:  # resumed: the table can seat everyone and play on from where it is
-            assert entry.config is not None and entry.match is not None and not entry.match.over
+            if entry.newer or entry.config is None:
+                continue
+            assert entry.match is not None and not entry.match.over
             rules = entry.match.rules
             rules.parse_options(entry.config.options, entry.config.players)
             for seat in entry.config.seats:
@@ -124,6 +141,23 @@ def test_any_damaged_save_is_resumed_or_set_aside_with_a_plain_notice(content: b
             state = entry.match.current
             if state is not None and state.to_act is not None:
                 entry.match.apply(state.view(state.to_act).legal_actions()[0])
+
+
+def opened(entry: FoundMatch, notices: list[str]) -> None:
+    """What choosing a match listed from its summary comes to: the match replayed, or a notice."""
+    event("listed from its summary")
+    assert entry.summary is not None and entry.summary.players == len(entry.summary.names)
+    try:
+        saved, match = entry.save.load()
+    except UnreadableFile as error:
+        notices.append(f"A saved match could not be used: {error.reason}.")
+        event("set aside when opened")
+        return
+    except NewerFile:
+        return
+    entry.config, entry.match = saved.config, match
+    if match.over:
+        entry.config = None
 
 
 SETTING_NAMES = st.sampled_from(

@@ -8,9 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.archive import archived_ids, export_match, export_path, load_stars, read_archived, set_star
+from cardtable.archive import (
+    NewerArchived,
+    archived_ids,
+    export_match,
+    export_path,
+    load_stars,
+    read_archived,
+    set_star,
+)
 from cardtable.cli import main
-from cardtable.saves import ARCHIVE, MatchSave, read_save
+from cardtable.files import NewerFile
+from cardtable.saves import ARCHIVE, MATCH_SCHEMA, MatchSave, read_save
 from cardtable.stats import SCHEMA, STATS, load_statistics, statistics_text
 from tests.saves.support import a_match
 from tests.stats.support import archive
@@ -250,3 +259,54 @@ def test_stats_command_refuses_an_unknown_game(capsys: pytest.CaptureFixture[str
     with pytest.raises(SystemExit) as exit_:
         main(["stats", "chess"])
     assert exit_.value.code == 2 and "unknown game" in capsys.readouterr().err
+
+
+def test_an_archive_entry_says_the_version_of_its_form_and_an_export_leaves_it_out(home: Path) -> None:
+    path = archive(home, WON, "m1")
+    raw = json.loads(gzip.decompress(path.read_bytes()))
+    assert raw["schema"] == MATCH_SCHEMA
+    assert "schema" not in read_archived("m1", home).exported()
+
+
+def newer_entry(home: Path, match_id: str, finished: str = "2026-12-02T10:00:00Z") -> Path:
+    """An archived match as a newer cardtable might write it: a record of a form this version cannot read."""
+    path = archive(home, WON, match_id, finished)
+    raw = json.loads(gzip.decompress(path.read_bytes()))
+    raw.update(schema=MATCH_SCHEMA + 1, format="cardtable-record/2")
+    path.write_bytes(gzip.compress(json.dumps(raw).encode()))
+    return path
+
+
+def test_a_match_a_newer_cardtable_archived_is_left_as_it_is_and_out_of_the_statistics(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    three_matches(home)
+    path = newer_entry(home, "m4")
+    before = path.read_bytes()
+    statistics, notices = load_statistics(home)
+    assert [s.match_id for s in statistics.matches] == ["m1", "m2", "m3"]
+    assert statistics.newer == [NewerArchived("m4", "2026-12-02T10:00:00Z", "truco")]
+    assert notices == ["1 finished match in the archive was kept by a newer cardtable: left as it is and out of "
+                       "these statistics."]  # fmt: skip
+    cache = (home / STATS).read_bytes()
+    assert load_statistics(home)[1] == notices and (home / STATS).read_bytes() == cache  # said each time, not cached
+    assert main(["stats", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["matches"] == 3 and "kept by a newer cardtable" in captured.err
+    assert main(["stats", "--rebuild"]) == 0
+    assert path.read_bytes() == before and sorted(p.name for p in (home / ARCHIVE).iterdir()) == [
+        "m1.json.gz", "m2.json.gz", "m3.json.gz", "m4.json.gz"]  # fmt: skip
+    with pytest.raises(NewerFile):
+        read_archived("m4", home)
+
+
+def test_the_history_lists_a_match_a_newer_cardtable_archived_among_the_others_by_when_it_ended() -> None:
+    from cardtable.stats import MatchSummary, Statistics
+    from cardtable.tui.screens.history import listed
+
+    names = ["You", "B", "C", "D"]
+    summaries = [MatchSummary(f"m{n}", f"2026-12-0{n}T10:00:00Z", "truco", "v", "heuristic", 0, names, True,
+                              "1 : 0", 1, 1, 0, {}, {}) for n in (1, 3)]  # fmt: skip
+    newer = [NewerArchived("n2", "2026-12-02T10:00:00Z", "truco"), NewerArchived("n0", "", None)]
+    shown = listed(Statistics(summaries, newer), set())
+    assert [row.match_id for row in shown] == ["m3", "n2", "m1", "n0"]

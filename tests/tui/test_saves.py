@@ -6,6 +6,7 @@ import errno
 import json
 import os
 import re
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,18 +15,30 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, RichLog
 
+import cardtable.saves
 import cardtable.tui.app
+import cardtable.tui.screens.start
+from cardtable.engine.loop import resume_match
+from cardtable.engine.records import Record
 from cardtable.games import find_game
-from cardtable.saves import SAVES, SETTINGS, MatchSave, find_unfinished
-from cardtable.tui.app import CardTableApp
+from cardtable.saves import SAVES, SETTINGS, MatchSave, SaveSummary, find_unfinished, read_save
+from cardtable.tui.app import FROM_A_NEWER_CARDTABLE, CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import ConfirmDialog
 from cardtable.tui.screens.new_game import NewGameScreen
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
-from cardtable.tui.screens.start import StartScreen, TooSmallScreen, match_summary, saved_when
+from cardtable.tui.screens.start import (
+    READING,
+    MenuLines,
+    StartScreen,
+    TooSmallScreen,
+    match_summary,
+    saved_when,
+)
 from cardtable.tui.screens.table import TableScreen
-from tests.saves.support import a_match, save_json, saved_match
+from tests.saves.support import a_match, save_json, saved_match, table_summary
 from tests.saves.test_match_saves import DAMAGES, damaged, far_off_time
+from tests.saves.test_newer_files import newer_save
 from tests.support import pipes_released
 from tests.tui.driver import last_line, screen_text, table_config, table_of
 
@@ -41,6 +54,11 @@ class Watched(CardTableApp):
     def notify(self, message: str, **kwargs: Any) -> None:  # type: ignore[override]
         self.__dict__.setdefault("said", []).append(message)
         super().notify(message, **kwargs)
+
+
+def listed(app: Any) -> bool:
+    """The start screen shows, with the unfinished matches read (they are read in a thread)."""
+    return isinstance(app.screen, StartScreen) and app.screen.listed
 
 
 async def wait_until(pilot: Pilot[None], ready: Callable[[], object], steps: int = 300) -> None:
@@ -94,10 +112,13 @@ async def test_the_match_is_saved_after_every_action_and_resumes_with_the_hand_s
     saved = json.loads(path.read_text())
     assert saved["hands"] == record["hands"] and len(saved["hands"][0]["actions"]) >= 5
     assert saved["table"]["seats"][0] == {"name": "You", "kind": "human"}
+    # What the table wrote for the start screen is what it would make of the match replayed.
+    replayed = resume_match(read_save(path).record)
+    assert SaveSummary.from_json(saved["summary"]) == table_summary(config, replayed)
 
     again = CardTableApp()
     async with again.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: isinstance(again.screen, StartScreen))
+        await wait_until(pilot, lambda: listed(again))
         assert "Resume Manille, hand 1" in screen_text(again)
         await pilot.press("u")
         await wait_until(pilot, lambda: (t := table_of(again)) is not None and t.my_card_turn())
@@ -142,7 +163,7 @@ async def test_unfinished_matches_are_listed_kept_by_a_new_game_and_open_in_one_
     tarot_before = tarot.path.read_bytes()
     first = CardTableApp()
     async with first.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(first.screen, StartScreen))
+        await wait_until(pilot, lambda: listed(first))
         shown = screen_text(first)
         # Each match says when it was last played on its first line, its scores on the next.
         lines = shown.splitlines()
@@ -158,7 +179,7 @@ async def test_unfinished_matches_are_listed_kept_by_a_new_game_and_open_in_one_
         await wait_until(pilot, lambda: isinstance(first.screen, ConfirmDialog))
         assert "2 unfinished matches:" in screen_text(first)
         await pilot.press("n")  # back to the start screen
-        await wait_until(pilot, lambda: isinstance(first.screen, StartScreen))
+        await wait_until(pilot, lambda: listed(first))
         await pilot.press("down", "enter")  # the Manille match
         await wait_until(pilot, lambda: table_of(first) is not None)
         table = table_of(first)
@@ -166,7 +187,7 @@ async def test_unfinished_matches_are_listed_kept_by_a_new_game_and_open_in_one_
 
         second = CardTableApp()
         async with second.run_test(size=(80, 24)) as other:
-            await wait_until(other, lambda: isinstance(second.screen, StartScreen))
+            await wait_until(other, lambda: listed(second))
             shown = screen_text(second)
             assert "Manille, hand 1 — open in another window" in shown and "Resume French Tarot" in shown
             locked = next(found for found in second.screen.unfinished if found.locked)  # type: ignore[attr-defined]
@@ -310,9 +331,9 @@ async def test_the_start_screen_opens_over_every_kind_of_damaged_save_and_settin
     odd.path.write_text(json.dumps(content))
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await wait_until(pilot, lambda: listed(app))
         screen = app.screen
-        assert isinstance(screen, StartScreen)
+        assert isinstance(screen, StartScreen) and screen.unfinished is not None
         assert len(screen.unfinished) == 1 and screen.notice.count("A saved match could not be used") == len(DAMAGES)
         assert 'the theme "no-such-theme" is not one of the table\'s themes' in screen.notice
         assert "ascii cards must be true or false, not 1" in screen.notice
@@ -344,6 +365,87 @@ async def settle_on(pilot: Pilot[None], kind: type) -> None:
     raise AssertionError(f"{kind.__name__} did not show; the screen is {pilot.app.screen!r}")
 
 
+def at(path: Path, seconds: float) -> None:
+    os.utime(path, (seconds, seconds))
+
+
+async def test_the_start_screen_lists_saves_from_their_summaries_and_replays_a_match_only_to_open_it(
+    table_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tarot = saved_match(table_home, "tarot", players=3, actions=2, seed=2, summary=True)
+    old = saved_match(table_home, "truco", players=2, actions=2, seed=1)  # a save of the version before summaries
+    damaged_manille = saved_match(table_home, "manille", actions=2, seed=3, summary=True)
+    raw = json.loads(damaged_manille.path.read_text())
+    raw["hands"][0]["actions"].append(raw["hands"][0]["actions"][0])  # its replay fails; its summary does not
+    damaged_manille.path.write_text(json.dumps(raw))
+    at(old.path, 1_000_000)
+    at(damaged_manille.path, 2_000_000)
+    replayed: list[str] = []
+
+    def counted(record: Record) -> Any:
+        replayed.append(record.rules.name)
+        return resume_match(record)
+
+    monkeypatch.setattr(cardtable.saves, "resume_match", counted)
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: listed(app))
+        assert replayed == ["truco"]  # the old save alone, to be listed
+        lines = screen_text(app).splitlines()
+        first = next(n for n, line in enumerate(lines) if "Resume French Tarot, hand 1 — today " in line)
+        assert "(u)" in lines[first] and "You 0 · East 0 · West 0" in lines[first + 1]
+        assert "Resume Manille, hand 1 — " in lines[first + 2] and "Resume Truco, hand 1 — " in lines[first + 4]
+        await pilot.press("down", "enter")  # the Manille match: replayed now, and found damaged
+        await wait_until(pilot, lambda: listed(app) and "could not be used" in app.screen.notice)  # type: ignore[attr-defined]
+        assert replayed == ["truco", "manille", "truco"] and not damaged_manille.path.exists()
+        assert "A saved match could not be used: " in screen_text(app) and "(hand 1)" in app.screen.notice  # type: ignore[attr-defined]
+        await pilot.press("u")
+        await wait_until(pilot, lambda: table_of(app) is not None)
+        table = table_of(app)
+        assert table is not None and table.save.path == tarot.path and replayed[-1] == "tarot"
+
+
+async def test_the_start_screen_says_it_is_reading_the_saves_while_a_thread_reads_them(
+    table_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved_match(table_home, summary=True)
+    go_on = threading.Event()
+    real = cardtable.tui.screens.start.find_unfinished
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        go_on.wait(10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cardtable.tui.screens.start, "find_unfinished", slow)
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
+        shown = screen_text(app)
+        assert READING in shown and "Resume" not in shown and not app.screen.listed  # type: ignore[attr-defined]
+        go_on.set()
+        await wait_until(pilot, lambda: listed(app))
+        shown = screen_text(app)
+        assert READING not in shown and "Resume Manille, hand 1" in shown and "u Resume" in last_line(shown)
+
+
+async def test_the_start_screen_lists_a_save_of_a_newer_cardtable_and_leaves_it_as_it_is(table_home: Path) -> None:
+    newer = newer_save(table_home, "a record this version cannot read")
+    mine = saved_match(table_home, summary=True)
+    at(newer, 1_000_000)
+    before = newer.read_bytes()
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: listed(app))
+        shown = screen_text(app)
+        assert f"A match from a newer cardtable — {saved_when(1_000_000)}" in shown and "could not be used" not in shown
+        assert re.search(r"Resume Manille, hand 1 — today \d\d:\d\d   \(u\)", shown)
+        await pilot.press("down", "enter")  # the newer one
+        await wait_until(pilot, lambda: listed(app) and FROM_A_NEWER_CARDTABLE in app.screen.notice)  # type: ignore[attr-defined]
+        assert "That match was saved by a newer cardtable" in screen_text(app)
+        assert table_of(app) is None
+    assert newer.read_bytes() == before and {p.name for p in saves_in(table_home)} == {newer.name, mine.path.name}
+
+
 def test_a_time_no_date_can_be_made_of_reads_date_unknown() -> None:
     assert saved_when(1e18) == saved_when(-1e18) == saved_when(float(2**63)) == "date unknown"
     assert saved_when(0, now=1e18) != "date unknown"
@@ -352,14 +454,24 @@ def test_a_time_no_date_can_be_made_of_reads_date_unknown() -> None:
 async def test_the_start_screen_opens_over_a_save_of_a_time_far_out_of_range(
     table_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    far = saved_match(table_home, "tarot", players=3, seed=1)
-    near = saved_match(table_home, "manille", seed=2)
-    os.utime(near.path, (1_000_000, 1_000_000))
+    far = saved_match(table_home, "tarot", players=3, seed=1, summary=True)
+    near = saved_match(table_home, "manille", seed=2, summary=True)
+    at(near.path, 1_000_000)
     far_off_time(far.path, 1e18, monkeypatch)
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await wait_until(pilot, lambda: listed(app))
         lines = screen_text(app).splitlines()
         manille = next(n for n, line in enumerate(lines) if "Resume Manille, hand 1 — " in line)
         assert "(u)" in lines[manille]
         assert "Resume French Tarot, hand 1 — date unknown" in lines[manille + 2]
+
+
+@pytest.mark.parametrize("text", ["Resume Manille, hand 1 — today 10:00   (u)\n   You & North 0 · East & West 0",
+                                  "One line", "A line far too wide for the width the menu gives it " * 3 + "\n   0",
+                                  "Wide cards 🂡🂱🂡🂱 and accents é\n\n   a blank line above"])  # fmt: skip
+def test_a_menu_entry_is_as_high_as_textual_would_make_it(text: str) -> None:
+    from textual.content import Content
+
+    for width in (20, 46, 58, 200):
+        assert MenuLines(text).get_height({}, width) == Content(text).get_height({}, width), (text, width)

@@ -302,3 +302,26 @@ async def test_a_match_damaged_since_it_was_counted_is_named_and_set_aside_when_
         await settled(pilot)
         shown = screen_text(app)
         assert "[/]" in shown and "C\\u2028D" in shown
+
+
+async def test_the_history_lists_a_match_a_newer_cardtable_archived_and_neither_watches_nor_exports_it(
+    table_home: Path,
+) -> None:
+    from tests.stats.test_stats import newer_entry
+
+    archive(table_home, "manille/match_end_101", "m1", "2026-12-01T10:00:00Z")
+    path = newer_entry(table_home, "m2", "2026-12-02T10:00:00Z")
+    before = path.read_bytes()
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_settled(pilot, app, "history", HistoryScreen)
+        table = app.screen.query_one(DataTable)
+        row = [str(cell) for cell in table.get_row_at(0)[1:4]]
+        assert row == ["2026-12-02 10:00", "Truco", "From a newer cardtable"]
+        for key in ("enter", "e"):  # the newer one is the first row
+            await pilot.press(key)
+            await until(pilot, lambda: any("archived by a newer cardtable" in n.message for n in app._notifications))
+            assert isinstance(app.screen, HistoryScreen)
+            app.clear_notifications()
+    assert path.read_bytes() == before and sorted(archived_ids(table_home)) == ["m1", "m2"]

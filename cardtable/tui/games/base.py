@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from cardtable.engine.cards import SUIT_GLYPHS, Deck, bits
 from cardtable.engine.game import CALL_VERB, Action, GameRules, HandState, Number, View
+from cardtable.engine.match import Match
 from cardtable.engine.words import GameWords, holder, says
 from cardtable.games import find_game
+from cardtable.saves import SaveSummary
 from cardtable.tui.dialogs.choice import ChoiceDialog
 
 if TYPE_CHECKING:
@@ -200,6 +202,16 @@ class TableParts(ABC, Generic[V]):
     def game_title(self) -> str:
         """The game's name as the table writes it: its variant's, where the variant is a game of its own."""
         return self.rules.title
+
+    def save_summary(self, match: Match, names: Sequence[str]) -> SaveSummary:
+        """What the start screen says of ``match`` unfinished: the game, the hand to play (between two hands, the
+        next one) and every seat's name and score as the table shows them now (points that count at once
+        included)."""
+        state = match.current
+        now = self.scores_now(self.seat_view(state, 0)) if state is not None else None
+        hand = len(match.hands) + (state is None)
+        scores = tuple(now if now is not None else match.scores)
+        return SaveSummary(match.rules.name, self.game_title(), match.players, hand, tuple(names), scores)
 
     def heading(self, view: V) -> str:
         """The first line of the side panel: the game, and what wins the match where the options say."""

@@ -12,9 +12,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 
-from cardtable.archive import ArchivedMatch, load_stars, read_replayable, set_aside_archived, set_star
+from cardtable.archive import ArchivedMatch, NewerArchived, load_stars, read_replayable, set_aside_archived, set_star
 from cardtable.engine.visible import visible
-from cardtable.files import UnreadableFile, describe_os_error
+from cardtable.files import NewerFile, UnreadableFile, describe_os_error
 from cardtable.games import find_game
 from cardtable.stats import MatchSummary, Statistics
 from cardtable.tui.dialogs.export import ExportDialog
@@ -25,11 +25,15 @@ from cardtable.tui.widgets.footer import KeysFooter
 
 #: How many of the latest matches the history lists (starred ones are listed whatever their age).
 LATEST = 100
+#: What the history says of a match a newer cardtable archived, in place of its result.
+NEWER = "From a newer cardtable"
 
 
-def listed(statistics: Statistics, stars: set[str]) -> list[MatchSummary]:
-    """The last ``LATEST`` matches and every starred one, newest first."""
-    newest = list(reversed(statistics.matches))
+def listed(statistics: Statistics, stars: set[str]) -> list[MatchSummary | NewerArchived]:
+    """The last ``LATEST`` matches and every starred one, newest first, those a newer cardtable archived among
+    them (one that does not say when it ended, last)."""
+    rows: list[MatchSummary | NewerArchived] = [*statistics.matches, *statistics.newer]
+    newest = sorted(rows, key=lambda row: (row.finished, row.match_id), reverse=True)
     return [s for n, s in enumerate(newest) if n < LATEST or s.match_id in stars]
 
 
@@ -79,10 +83,14 @@ class HistoryScreen(LaidOutOnce, StyledOnce, Screen[None]):
         table.add_column("Game")
         table.add_column("Result")
         table.add_column("Players")
-        for summary in self.rows:
-            names = ", ".join(you(name) if seat == summary.seat else name for seat, name in enumerate(summary.names))
-            table.add_row(self.star_mark(summary), when(summary.finished), find_game(summary.game).title,
-                          result_text(summary), Text(visible(names)), key=summary.match_id)  # fmt: skip
+        for row in self.rows:
+            if isinstance(row, NewerArchived):
+                game = find_game(row.game).title if row.game is not None else ""
+                table.add_row(self.star_mark(row), when(row.finished), game, NEWER, "", key=row.match_id)
+                continue
+            names = ", ".join(you(name) if seat == row.seat else name for seat, name in enumerate(row.names))
+            table.add_row(self.star_mark(row), when(row.finished), find_game(row.game).title,
+                          result_text(row), Text(visible(names)), key=row.match_id)  # fmt: skip
         table.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -91,10 +99,10 @@ class HistoryScreen(LaidOutOnce, StyledOnce, Screen[None]):
             return bool(self.rows)
         return True
 
-    def star_mark(self, summary: MatchSummary) -> str:
+    def star_mark(self, summary: MatchSummary | NewerArchived) -> str:
         return "★" if summary.match_id in self.stars else " "
 
-    def chosen(self) -> MatchSummary | None:
+    def chosen(self) -> MatchSummary | NewerArchived | None:
         if not self.rows:
             return None
         row = self.query_one(DataTable).cursor_row
@@ -106,6 +114,9 @@ class HistoryScreen(LaidOutOnce, StyledOnce, Screen[None]):
             return None
         try:
             return read_replayable(summary.match_id)
+        except NewerFile:  # archived by a newer cardtable: left as it is, for that version
+            self.notify("That match was archived by a newer cardtable: watch or export it there. This version "
+                        "leaves its file as it is.", severity="warning", timeout=8)  # fmt: skip
         except OSError as error:
             self.notify(visible(f"That match cannot be opened: {describe_os_error(error)}."), severity="warning",
                         timeout=8, markup=False)  # fmt: skip

@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
-from rich.text import Text
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.engine.visible import visible
 from cardtable.files import local_time
 from cardtable.games import available_games, find_game
-from cardtable.saves import FoundMatch, Settings
+from cardtable.saves import FoundMatch, SaveSummary, Settings, find_unfinished
 from cardtable.tui.games import parts_for
 from cardtable.tui.host import TableHost
 from cardtable.tui.laid_out import LaidOutOnce
@@ -27,17 +33,45 @@ from cardtable.tui.widgets.footer import KeysFooter
 BANNER = "♠ ♥  cardtable  ♦ ♣"
 #: The start screen's lines of text hold this many characters (the dialog's width less its frame and padding).
 TEXT_WIDTH = 60
+#: Shown where the unfinished matches go while their saves are read.
+READING = "Reading your unfinished matches…"
+#: What a player can learn of a save of a newer cardtable: that it is one.
+NEWER = "A match from a newer cardtable"
+
+
+def summary_of(found: FoundMatch) -> SaveSummary | None:
+    """What the start screen says of a match: its save's summary, or else the one the table makes of its replay."""
+    if found.summary is not None or found.match is None or found.config is None:
+        return found.summary
+    return parts_for(found.config.game).for_options(found.match.options).save_summary(found.match, found.config.names)
+
+
+def read_unfinished(stop: threading.Event | None = None) -> tuple[list[FoundMatch], list[str]]:
+    """The unfinished matches, each with its summary, and the notices of saves set aside: the work of a thread
+    (a save of an earlier version, which holds no summary, is replayed)."""
+    found, notices = find_unfinished(stop=stop)
+    for entry in found:
+        entry.summary = summary_of(entry)
+    return found, notices
+
+
+def score_text(summary: SaveSummary, width: int | None = None) -> list[str]:
+    """Every side's score (names shown as they are, never as markup), on one line or on lines of ``width``."""
+    rules = find_game(summary.game)
+    names = [visible(name) for name in summary.names]
+    if width is None:
+        return [score_line(rules, names, summary.scores)]
+    return score_lines(rules, names, summary.scores, width)
 
 
 def match_summary(found: FoundMatch) -> str:
     """ "Manille, hand 3" and every side's score, on two lines (names are shown as they are, never as markup)."""
-    if found.match is None or found.config is None:
+    if found.newer:
+        return NEWER
+    summary = summary_of(found)
+    if summary is None:
         return "A match open in another window"
-    match = found.match
-    number = len(match.hands) + (match.current is None)  # between two hands, the next one is the one to play
-    names = found.config.names
-    title = parts_for(match.rules.name).for_options(match.options).game_title()
-    return f"{title}, hand {number}\n{score_line(match.rules, names, match.scores)}"
+    return f"{visible(summary.title)}, hand {summary.hand}\n{score_text(summary)[0]}"
 
 
 def settings_line(settings: Settings, width: int = TEXT_WIDTH) -> str:
@@ -51,7 +85,12 @@ def settings_line(settings: Settings, width: int = TEXT_WIDTH) -> str:
 def saved_when(modified: float, now: float | None = None) -> str:
     """When a save was last written, as its list says it: "today 14:05", "03 Dec 09:30", or "date unknown"
     for a time no date can be made of."""
-    when, today = local_time(modified), local_time(time.time() if now is None else now)
+    return said_when(modified, local_time(time.time() if now is None else now))
+
+
+def said_when(modified: float, today: time.struct_time | None) -> str:
+    """``saved_when`` with today's date worked out once, for a whole list."""
+    when = local_time(modified)
     if when is None:
         return "date unknown"
     if today is not None and when[:3] == today[:3]:
@@ -59,9 +98,46 @@ def saved_when(modified: float, now: float | None = None) -> str:
     return time.strftime("%d %b %H:%M", when)
 
 
+class MenuLines(Visual):
+    """An entry of the menu: plain lines, whose height is their number wherever the widest fits.
+
+    The option list measures every entry's height before it draws any (at each layout), and Textual's text
+    measures by wrapping: some 0.1 ms an entry, a third of a second for a list of 2,000 unfinished matches.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        lines = text.split("\n")
+        self.lines = len(lines)
+        self.widest = max(cell_len(line) for line in lines)
+        self._content: Content | None = None
+
+    @property
+    def content(self) -> Content:
+        """The text as Textual draws it, made when first drawn (the menu draws only the entries in view)."""
+        if self._content is None:
+            self._content = Content(self.text)
+        return self._content
+
+    def render_strips(self, width: int, height: int | None, style: Style, options: RenderOptions) -> list[Strip]:
+        return self.content.render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self.widest
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        if self.widest + 2 * rules.get("line_pad", 0) <= width:
+            return self.lines
+        return self.content.get_height(rules, width)
+
+
 class StartScreen(LaidOutOnce, StyledOnce, Screen[str]):
     """Dismisses with "resume:N" (the Nth of the unfinished matches), "new", "rules:GAME", "stats", "history",
-    "settings" or "quit"."""
+    "settings" or "quit".
+
+    Made without its unfinished matches (None), it says it is reading them until ``list_unfinished`` brings them:
+    the saves are read in a thread, so the screen answers meanwhile.
+    """
 
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
@@ -73,31 +149,27 @@ class StartScreen(LaidOutOnce, StyledOnce, Screen[str]):
         Binding("q", "choose('quit')", "Quit", show=False),
     ]
 
-    def __init__(self, unfinished: list[FoundMatch], notice: str = "") -> None:
+    def __init__(self, unfinished: list[FoundMatch] | None = None, notice: str = "") -> None:
         super().__init__()
         self.unfinished = unfinished
         self.notice = visible(notice, lines=True)
 
     @property
-    def resumable(self) -> list[int]:
-        return [n for n, found in enumerate(self.unfinished) if not found.locked]
+    def listed(self) -> bool:
+        """Whether the unfinished matches have been read."""
+        return self.unfinished is not None
 
-    def compose(self) -> ComposeResult:
-        entries = []
-        first = self.resumable[0] if self.resumable else None
-        for n, found in enumerate(self.unfinished):
-            head, _, scores = match_summary(found).partition("\n")
-            if found.match is not None and found.config is not None:
-                names = found.config.names
-                # Each line of the menu holds about 46 characters after its indent.
-                scores = "\n   ".join(score_lines(found.match.rules, names, found.match.scores, 46))
-            if found.locked:
-                label = f"{head} — open in another window" + (f"\n   {scores}" if scores else "")
-            else:
-                key = "   (u)" if n == first else ""
-                # The time goes on the first line: after a long line of scores it would be cut in two.
-                label = f"Resume {head} — {saved_when(found.modified)}{key}\n   {scores}"
-            entries.append(Option(Text(label), id=f"resume:{n}", disabled=found.locked))
+    @property
+    def resumable(self) -> list[int]:
+        return [n for n, found in enumerate(self.unfinished or []) if found.resumable]
+
+    def entries(self) -> list[Option]:
+        if self.unfinished is None:
+            entries = [Option(READING, id="reading", disabled=True)]
+        else:
+            latest = next(iter(self.resumable), None)
+            today = local_time(time.time())
+            entries = [self.entry(n, found, n == latest, today) for n, found in enumerate(self.unfinished)]
         entries.append(Option("New game   (n)", id="new"))
         for game in available_games():
             entries.append(Option(f"Rules of {find_game(game).title}", id=f"rules:{game}"))
@@ -105,22 +177,60 @@ class StartScreen(LaidOutOnce, StyledOnce, Screen[str]):
         entries.append(Option("Match history   (h)", id="history"))
         entries.append(Option("Settings   (o)", id="settings"))
         entries.append(Option("Quit   (q)", id="quit"))
+        return entries
+
+    def entry(self, n: int, found: FoundMatch, latest: bool, today: time.struct_time | None) -> Option:
+        """One unfinished match: what it is and when it was last played (``today`` or another day), its scores
+        on the lines below; the ``latest`` one is what ``u`` resumes."""
+        summary = summary_of(found)
+        if found.newer:  # chosen, it says it cannot be opened here
+            return Option(MenuLines(f"{NEWER} — {said_when(found.modified, today)}"), id=f"resume:{n}")
+        if summary is None:
+            return Option(MenuLines(match_summary(found)), id=f"resume:{n}", disabled=True)
+        head = f"{visible(summary.title)}, hand {summary.hand}"
+        # Each line of the menu holds about 46 characters after its indent.
+        scores = "\n   ".join(score_text(summary, 46))
+        if found.locked:
+            return Option(MenuLines(f"{head} — open in another window\n   {scores}"), id=f"resume:{n}", disabled=True)
+        key = "   (u)" if latest else ""
+        # The time goes on the first line: after a long line of scores it would be cut in two.
+        label = f"Resume {head} — {said_when(found.modified, today)}{key}\n   {scores}"
+        return Option(MenuLines(label), id=f"resume:{n}")
+
+    def compose(self) -> ComposeResult:
         with Vertical(id="start", classes="dialog"):
             yield Label(BANNER, classes="dialog-title")
             yield Static("Traditional card games at your terminal, against the computer or hot-seat.",
                          classes="dialog-text")  # fmt: skip
             yield Static("", id="start-settings", markup=False)
-            if self.notice:
-                with VerticalScroll(id="notices"):
-                    yield Static(self.notice, id="notice", markup=False)
-            yield OptionList(*entries, id="menu", markup=False)
+            with VerticalScroll(id="notices") as notices:
+                notices.display = bool(self.notice)
+                yield Static(self.notice, id="notice", markup=False)
+            yield OptionList(*self.entries(), id="menu", markup=False)
         yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.show_settings()
         menu = self.query_one(OptionList)
         menu.focus()
-        menu.highlighted = self.resumable[0] if self.resumable else len(self.unfinished)
+        menu.highlighted = self.resumable[0] if self.resumable else menu.get_option_index("new")
+
+    def list_unfinished(self, unfinished: list[FoundMatch], notices: list[str]) -> None:
+        """The unfinished matches, read, in the menu (the latest one highlighted, unless the player has moved on
+        meanwhile), and what the reading had to say."""
+        menu = self.query_one(OptionList)
+        chosen = menu.highlighted_option
+        self.unfinished = unfinished
+        said = [visible(notice, lines=True) for notice in notices]
+        self.notice = "\n".join(part for part in (self.notice, *said) if part)
+        self.query_one("#notice", Static).update(self.notice)
+        self.query_one("#notices").display = bool(self.notice)
+        menu.set_options(self.entries())
+        if chosen is not None and chosen.id not in (None, "new"):
+            menu.highlighted = menu.get_option_index(chosen.id)
+        else:
+            menu.highlighted = self.resumable[0] if self.resumable else menu.get_option_index("new")
+        self.refresh_bindings()  # "u Resume" comes to the footer
 
     def show_settings(self) -> None:
         """The line of settings, as they are now (the settings screen or the palette may have changed them)."""

@@ -437,7 +437,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.save_pending = False
         self.writer.wait()  # one writer at a time, and the newest record last
         try:
-            self.save.write(self.config, self.record())
+            self.save.write(self.config, self.record(), self.parts.save_summary(self.match, self.names))
         except SaveFailed as failure:
             self.saved_or_not(failure)
             return
@@ -477,7 +477,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         if self.save_pending and not self.match.over:
             self.save_pending = False
             self.writer_loop = asyncio.get_running_loop()
-            self.writer.submit(self.config, self.record())
+            self.writer.submit(self.config, self.record(), self.parts.save_summary(self.match, self.names))
 
     def save_now(self) -> None:
         """Write the save the last actions asked for, and wait until every save asked for is on disk."""
