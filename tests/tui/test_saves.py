@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -15,8 +16,12 @@ from textual.pilot import Pilot
 from textual.widgets import Input, RichLog
 
 import cardtable.tui.app
+from cardtable.engine.loop import deal_rng
+from cardtable.engine.match import Match
+from cardtable.engine.players import RandomPlayer, run_now
 from cardtable.games import find_game
-from cardtable.saves import SAVES, SETTINGS, MatchSave, find_unfinished
+from cardtable.games.manille.rules import ManilleDeal
+from cardtable.saves import SAVES, SETTINGS, MatchSave, SaveWriter, find_unfinished
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import ConfirmDialog
@@ -115,6 +120,35 @@ async def test_the_match_is_saved_after_every_action_and_resumes_with_the_hand_s
             *[resumed.parts.describe_action(a, resumed.names) for a in actions[4:]],
         ]
         in_order(told, log_text(resumed))
+
+
+async def test_each_save_puts_into_json_only_the_hand_in_play(
+    table_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The table saves the whole match after every action; a finished hand never changes, so it is put into JSON
+    # once, and what a save costs stays the same however many hands came before (it was the whole match each time).
+    rules = find_game("manille")
+    match = Match(rules, rules.parse_options({}, 4), 4)
+    computer = RandomPlayer(random.Random(2))
+    while len(match.hands) < 3 or (state := match.current) is None or state.to_act != 0:
+        state = match.current or match.deal_new_hand(deal_rng(5, len(match.hands)))
+        seat = state.to_act
+        assert seat is not None
+        match.apply(run_now(computer.choose(state.view(seat))))
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
+        app.push_screen(TableScreen(table_config("manille", RANDOM_SEATS), match))
+        table = await play_cards(pilot, 0)
+        deals: list[object] = []
+        records: list[object] = []
+        to_json, submit = ManilleDeal.to_json, SaveWriter.submit
+        monkeypatch.setattr(ManilleDeal, "to_json", lambda deal, deck: deals.append(deal) or to_json(deal, deck))
+        monkeypatch.setattr(SaveWriter, "submit", lambda writer, *job: records.append(job) or submit(writer, *job))
+        await play_cards(pilot, 2)  # your card, the computers' after it, your next one
+        table.writer.wait()
+    first, second, in_play = (hand.deal for hand in match.hands)
+    assert len(records) >= 3 and deals == [first, second] + [in_play] * len(records)
 
 
 @pytest.mark.parametrize(("actions", "hand"), [(None, 1), (5, 1), (32, 2)])

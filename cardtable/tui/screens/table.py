@@ -437,7 +437,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.save_pending = False
         self.writer.wait()  # one writer at a time, and the newest record last
         try:
-            self.save.write(self.config, self.record())
+            self.save.write(self.config, self.record_to_save())
         except SaveFailed as failure:
             self.saved_or_not(failure)
             return
@@ -477,7 +477,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         if self.save_pending and not self.match.over:
             self.save_pending = False
             self.writer_loop = asyncio.get_running_loop()
-            self.writer.submit(self.config, self.record())
+            self.writer.submit(self.config, self.record_to_save())
 
     def save_now(self) -> None:
         """Write the save the last actions asked for, and wait until every save asked for is on disk."""
@@ -486,7 +486,14 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
 
     def record(self) -> dict[str, Any]:
         """The match's record, marked ``assisted`` when the table helped (hints, decisions taken back)."""
-        record = self.match.to_record()
+        return self.marked_assisted(self.match.to_record())
+
+    def record_to_save(self) -> dict[str, Any]:
+        """The record as the save after every action writes it, each finished hand put into JSON once
+        (``Match.to_record_lines``): what that costs stays the same however long the match."""
+        return self.marked_assisted(self.match.to_record_lines())
+
+    def marked_assisted(self, record: dict[str, Any]) -> dict[str, Any]:
         if self.hints or self.undos:
             record["assisted"] = {"undos": self.undos, "hints": self.hints}
         return record
