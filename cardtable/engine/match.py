@@ -24,6 +24,9 @@ class PlayedHand:
     resolve: Callable[[Action], Action] | None = None
     actions: list[Action] = field(default_factory=list)
     scored: bool = False
+    #: The scores before this hand (what the hand was dealt with): a match can be taken back to it without
+    #: adding up the hands before.
+    scores_before: list[Number] = field(default_factory=list)
     #: The hand's record entry as one line of JSON, kept once the hand is scored: a finished hand never
     #: changes, and the table saves the whole match after every action.
     line: bytes | None = None
@@ -89,7 +92,8 @@ class Match:
         state = self.rules.new_hand(self.options, self.players, dealer, deal, list(self.scores))
         if self.hands:
             state.follows(self.hands[-1].state)
-        self.hands.append(PlayedHand(dealer, deal, state, state.resolve if state.resolves_actions else None))
+        resolve = state.resolve if state.resolves_actions else None
+        self.hands.append(PlayedHand(dealer, deal, state, resolve, scores_before=list(self.scores)))
         self._settle_if_complete()
         return state
 
@@ -123,6 +127,25 @@ class Match:
         assert delta is not None
         self.scores = [s + d for s, d in zip(self.scores, delta, strict=True)]
         self.winner, self.special = self.rules.match_result(self.options, self.players, self.scores, hand.state)
+
+    def up_to(self, number: int, actions: int) -> Match:
+        """A new match: this one as it stood after the first ``actions`` actions of hand ``number`` (this one is left
+        as it is).
+
+        Hand ``number`` is dealt again from its deal and its actions are applied again, as a save is resumed; the
+        hands before it are finished and never change, so the new match holds them as they are, and going back
+        costs as much at hand 10,000 as at hand 2.
+        """
+        hand = self.hands[number]
+        again = Match(self.rules, self.options, self.players, self.start_scores)
+        again.hands = again._lines_of = self.hands[:number]
+        if self._lines_of is self.hands:
+            again._lines = self._lines[:number]
+        again.scores = list(hand.scores_before)
+        again.begin_hand(hand.dealer, hand.deal)
+        for action in hand.actions[:actions]:
+            again.apply(action)
+        return again
 
     def scores_by_hand(self) -> list[list[Number]]:
         """The scores at the start of the match, then after each hand scored: the rows of a score sheet."""

@@ -316,20 +316,20 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
 
     def log_hand_so_far(self) -> None:
         """After a resume, tell the last hand as it was told while it was played."""
-        replica = Match(self.rules, self.match.options, self.match.players, self.match.start_scores)
-        for number, hand in enumerate(self.match.hands):
-            last = number == len(self.match.hands) - 1
-            state = replica.begin_hand(hand.dealer, hand.deal)
-            if last:
-                self.log_deal(number, hand.dealer, state)
-            for action in hand.actions:
-                tricks = len(state.tricks)
-                replica.apply(action)
-                if last:
-                    seen = self.parts.seat_view(state, self.bottom)
-                    self.log_line(self.parts.describe_action(action, self.names, view=seen))
-                    if len(state.tricks) > tricks:
-                        self.log_trick(state.tricks[-1])
+        if not self.match.hands:
+            return
+        number = len(self.match.hands) - 1
+        hand = self.match.hands[number]
+        replica = self.match.up_to(number, 0)
+        state = replica.hands[number].state
+        self.log_deal(number, hand.dealer, state)
+        for action in hand.actions:
+            tricks = len(state.tricks)
+            replica.apply(action)
+            seen = self.parts.seat_view(state, self.bottom)
+            self.log_line(self.parts.describe_action(action, self.names, view=seen))
+            if len(state.tricks) > tricks:
+                self.log_trick(state.tricks[-1])
 
     # ------------------------------------------------------------------ the match
     def build_players(self) -> list[Player[V]]:
@@ -1244,7 +1244,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.message = ""
         self.offer_open = None
         self.match_result = None
-        self.history = self.match.scores_by_hand()
+        del self.history[taken.place.hand + 1 :]  # the scores at the start, then after each hand still scored
         # The calls offered before a card come again when the undone decision was one of them.
         number = taken.place.hand + 1
         again = taken.decision.verb != PLAY_VERB
