@@ -1344,7 +1344,8 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
     async def show_score_sheet(self, final: bool, on_demand: bool = False) -> None:
         from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 
-        hands = [h.state for h in self.match.hands if h.state.complete]
+        # The last hand scored: the one in play, or the one before it (every hand before that one is complete).
+        last = next((h.state for h in reversed(self.match.hands[-2:]) if h.state.complete), None)
         drawn = self.drawn_view()
         sides = self.sides_and_scores()
         history = list(self.history)
@@ -1356,16 +1357,16 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             so_far = f"{len(history)} so far"
             history.append(list(now))
             sides = [(seats, now[seats[0]]) for seats, _ in sides]
-        if not hands and so_far is None and on_demand:
+        if last is None and so_far is None and on_demand:
             self.say("No hand has been scored yet.")
             return
-        explanation = hands[-1].explain(self.names) if hands else []
+        explanation = last.explain(self.names) if last is not None else []
         for seats, score in sides:
             standing = self.parts.standing(drawn[0], score) if drawn is not None else ""
             if standing:
                 explanation.append(f"{self.side_name(seats)}: {counted(score, 'point')} ({standing}).")
         sheet = ScoreSheetScreen(self.parts.game_title(), self.side_name, sides, history, explanation, final=final,
-                                 in_play_label=so_far, heading="Last hand" if hands else "Now")  # fmt: skip
+                                 in_play_label=so_far, heading="Last hand" if last is not None else "Now")  # fmt: skip
         await self.app.push_screen_wait(sheet)
 
     async def match_over(self, event: MatchOver) -> None:
