@@ -21,7 +21,7 @@ from cardtable.engine.match import Match
 from cardtable.engine.players import RandomPlayer, run_now
 from cardtable.games import find_game
 from cardtable.games.manille.rules import ManilleDeal
-from cardtable.saves import SAVES, SETTINGS, MatchSave, SaveWriter, find_unfinished
+from cardtable.saves import ARCHIVE, LAST_MATCH, SAVES, SETTINGS, MatchSave, SaveWriter, find_unfinished
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import ConfirmDialog
@@ -31,6 +31,7 @@ from cardtable.tui.screens.start import StartScreen, TooSmallScreen, match_summa
 from cardtable.tui.screens.table import TableScreen
 from tests.saves.support import a_match, save_json, saved_match
 from tests.saves.test_match_saves import DAMAGES, damaged
+from tests.support import passed_tarot_match
 from tests.tui.driver import last_line, screen_text, table_config, table_of
 
 RANDOM_SEATS = ["human", "random", "random", "random"]
@@ -120,6 +121,30 @@ async def test_the_match_is_saved_after_every_action_and_resumes_with_the_hand_s
             *[resumed.parts.describe_action(a, resumed.names) for a in actions[4:]],
         ]
         in_order(told, log_text(resumed))
+
+
+async def test_a_match_of_ten_thousand_hands_resumes_and_plays_on(table_home: Path) -> None:
+    # Resumed, a save of 10,000 hands was ended as abandoned: its record, cut in the middle of the hand in play,
+    # went to the archive, and the save was deleted.
+    match = passed_tarot_match(10_000, seed=5)
+    config = table_config("tarot", ["random", "human", "random", "random"], seed=5)  # you bid first
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
+        written = MatchSave.new(table_home)
+        written.write(config, match.to_record_lines())
+        written.release()
+        save = MatchSave(written.path, table_home)
+        app.push_screen(TableScreen(config, match, save))
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))  # your bid, or the match over
+        assert isinstance(app.screen, ChoiceDialog) and app.screen.title_text.startswith("Your bid")
+        table = table_of(app)
+        assert table is not None and not table.match.over and len(table.match.hands) == 10_001
+        table.save_now()
+        saved = json.loads(save.path.read_text())
+        assert len(saved["hands"]) == 10_001 and saved["hands"][-1]["actions"] == []
+    assert saves_in(table_home) == [save.path]
+    assert not (table_home / ARCHIVE).exists() and not (table_home / LAST_MATCH).exists()
 
 
 async def test_each_save_puts_into_json_only_the_hand_in_play(
