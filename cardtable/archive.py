@@ -20,7 +20,6 @@ from typing import Any
 from cardtable.engine.errors import RecordError
 from cardtable.engine.records import Record, dump_record, write_atomically
 from cardtable.files import (
-    MAX_FILE_BYTES,
     OsLock,
     UnreadableFile,
     describe_os_error,
@@ -28,7 +27,16 @@ from cardtable.files import (
     read_json,
     set_aside_saying,
 )
-from cardtable.saves import ARCHIVE, ARCHIVE_SUFFIX, TableConfig, data_dir, in_plain_words, shorten, table_and_record
+from cardtable.saves import (
+    ARCHIVE,
+    ARCHIVE_SUFFIX,
+    MAX_MATCH_BYTES,
+    TableConfig,
+    data_dir,
+    in_plain_words,
+    shorten,
+    table_and_record,
+)
 
 STARS = "stars.json"
 EXPORTS = "exports"
@@ -75,10 +83,10 @@ def read_compressed(path: Path) -> object:
     """The JSON in a compressed file; ``UnreadableFile`` with the reason, ``OSError`` if it cannot be read."""
     try:
         with gzip.open(path, "rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)
+            data = stream.read(MAX_MATCH_BYTES + 1)
     except (EOFError, zlib.error, gzip.BadGzipFile) as error:
         raise UnreadableFile(f"it is not a complete compressed file ({shorten(str(error)).lower()})") from None
-    if len(data) > MAX_FILE_BYTES:
+    if len(data) > MAX_MATCH_BYTES:
         raise UnreadableFile("it unpacks to far more than a match holds")
     try:
         text = data.decode("utf-8")

@@ -16,7 +16,7 @@ import time
 import traceback
 from pathlib import Path
 
-#: Far beyond any save or settings file the table writes (a long Tarot match is a few hundred kilobytes).
+#: Far beyond any settings file the table writes; a match file has a bound of its own (``saves.MAX_MATCH_BYTES``).
 MAX_FILE_BYTES = 32 * 1024 * 1024
 #: Saves nest six levels deep; anything much deeper was not written by the table.
 MAX_DEPTH = 64
@@ -110,10 +110,11 @@ def _check_text(text: str, place: str) -> None:
         raise UnreadableFile(f"{place}holds text that is not valid Unicode") from None
 
 
-def read_json(path: Path) -> object:
-    """The JSON in ``path``; ``UnreadableFile`` if it cannot be used, ``OSError`` if it cannot be read at all."""
+def read_json(path: Path, limit: int | None = None) -> object:
+    """The JSON in ``path``, at most ``limit`` bytes long (``MAX_FILE_BYTES`` by default); ``UnreadableFile`` if it
+    cannot be used, ``OSError`` if it cannot be read at all."""
     size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
+    if size > (MAX_FILE_BYTES if limit is None else limit):
         raise UnreadableFile(f"it is {size / 1e6:.0f} MB, far too large to be one of the table's files")
     data = path.read_bytes()
     try:

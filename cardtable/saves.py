@@ -61,6 +61,12 @@ LEGACY_AUTOSAVE = "autosave.json"
 MAX_NAME = 40
 #: How much of an error's reason a notice quotes (an engine message may quote a long bad value).
 MAX_REASON = 200
+#: The longest match file (a save, an archived match unpacked) the table reads. A match has no limit of hands,
+#: but a read must have one. A Tarot hand takes 2 to 2.8 kB as saves are written now and up to 5 kB as earlier
+#: versions wrote them (their saves stopped at 10,000 hands: 50 MB); the other games take less (Malilla 1.4 kB,
+#: Manille 1.1 kB, Truco 0.5 kB). So this is some 22,000 hands of five-player Tarot, hundreds of hours of play;
+#: a match read back takes some 13 bytes of memory for each byte of its file, nearly a gigabyte at this size.
+MAX_MATCH_BYTES = 64 * 1024 * 1024
 
 
 def data_dir() -> Path:
@@ -203,7 +209,7 @@ class SavedTable:
 
 def read_save(path: Path) -> SavedTable:
     """A save file, checked whole; ``UnreadableFile`` or ``RecordError`` naming what is wrong, ``OSError``."""
-    return table_and_record(read_json(path))
+    return table_and_record(read_json(path, MAX_MATCH_BYTES))
 
 
 def table_and_record(raw: object) -> SavedTable:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import gzip
 import json
 import os
 from pathlib import Path
@@ -10,8 +11,10 @@ from typing import Any
 
 import pytest
 
+from cardtable.archive import read_archived
 from cardtable.engine.loop import deal_rng
 from cardtable.engine.records import RewrittenFile
+from cardtable.files import MAX_FILE_BYTES, UnreadableFile
 from cardtable.saves import (
     LAST_MATCH,
     LEGACY_AUTOSAVE,
@@ -20,6 +23,7 @@ from cardtable.saves import (
     SaveFailed,
     SaveWriter,
     find_unfinished,
+    keep_in_archive,
     matches_folder_problem,
 )
 from tests.saves.support import a_match, save_json, saved_match
@@ -286,6 +290,28 @@ def test_a_save_holds_each_hand_on_a_line_and_reads_back_as_its_record(tmp_path:
         save.path.write_text(written)
         saved, resumed = save.load()
         assert resumed.to_record() == match.to_record() and saved.config == config
+
+
+def test_a_long_match_is_read_past_the_bound_of_other_files_and_no_further(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No number of hands ends a match, and a 10,000-hand Tarot match takes 20 to 28 MB: a save, or a finished
+    # match in the archive, is read past the bound of other files (here a short match followed by that many
+    # spaces, which JSON allows), up to a bound of its own.
+    save = saved_match(tmp_path)
+    text = save.path.read_bytes() + b" " * MAX_FILE_BYTES
+    save.path.write_bytes(text)
+    _, match = save.load()
+    assert len(match.hands[0].actions) == 5
+    entry = keep_in_archive(tmp_path, "long", {**json.loads(text), "finished": "2026-12-08T10:00:00Z"})
+    entry.write_bytes(gzip.compress(gzip.decompress(entry.read_bytes()) + b" " * MAX_FILE_BYTES))
+    assert len(read_archived("long", tmp_path).record.hands[0].actions) == 5
+    monkeypatch.setattr("cardtable.saves.MAX_MATCH_BYTES", MAX_FILE_BYTES)
+    monkeypatch.setattr("cardtable.archive.MAX_MATCH_BYTES", MAX_FILE_BYTES)
+    with pytest.raises(UnreadableFile, match="far too large"):
+        save.load()
+    with pytest.raises(UnreadableFile, match="more than a match holds"):
+        read_archived("long", tmp_path)
 
 
 def test_a_file_written_again_puts_on_the_disk_only_what_changed_since_the_write_before_the_last(
