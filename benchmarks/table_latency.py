@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from table_setup import begin
+from table_setup import answer_the_table, begin
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -307,39 +307,11 @@ def install(clock: Clock) -> None:
 # --------------------------------------------------------------------- playing the human seat
 async def play_your_turns(pilot: Pilot[None], clock: Clock, wanted: int) -> bool:
     """Answer the table as a player would until ``wanted`` cards are measured; False when the match ends."""
-    from cardtable.tui.dialogs.bid import BidDialog
-    from cardtable.tui.dialogs.choice import ChoiceDialog
-    from cardtable.tui.dialogs.message import HandOverScreen, NoticeDialog
-    from cardtable.tui.dialogs.pick_cards import PickCardsDialog
-    from cardtable.tui.screens.score_sheet import ScoreSheetScreen
-    from cardtable.tui.screens.table import TableScreen
-    from cardtable.tui.widgets.hand import HandView
-
-    app = pilot.app
     while len(clock.cards) < wanted:
         # Plain sleeps: Pilot's own pause forces a frame and waits for the CPU to go idle.
         await asyncio.sleep(0.05)
-        if not clock.measured.is_set():
-            continue
-        screen = app.screen
-        if isinstance(screen, ChoiceDialog) and screen.choices and screen.choices[0][1] == "again":
+        if clock.measured.is_set() and not await answer_the_table(pilot):
             return False
-        if isinstance(screen, ScoreSheetScreen | NoticeDialog | HandOverScreen | ChoiceDialog):
-            await pilot.press("enter")
-        elif isinstance(screen, BidDialog):
-            await pilot.press("p")
-        elif isinstance(screen, PickCardsDialog):
-            hand = screen.query_one(HandView)
-            for position, card in enumerate(hand.cards):
-                if len(screen.chosen) >= screen.count:
-                    break
-                if card.index in screen.allowed and card.index not in screen.chosen:
-                    while hand.cursor != position:
-                        await pilot.press("right")
-                    await pilot.press("space")
-            await pilot.press("enter")
-        elif isinstance(screen, TableScreen) and screen.my_card_turn():
-            await pilot.press("enter")
     return True
 
 

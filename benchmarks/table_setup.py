@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 from bare_reference import bare_deals_per_second
+from textual.pilot import Pilot
 
 #: The terminal sizes measured when none is named.
 SIZES = [(80, 24), (120, 40)]
@@ -54,3 +55,36 @@ def begin(
     reference = bare_deals_per_second(1.0, 0)
     print(f"load average {os.getloadavg()[0]:.2f}; calibration: bare Manille loop {reference:,.0f} deals/s")
     return args, chosen, sizes, reference
+
+
+async def answer_the_table(pilot: Pilot[None]) -> bool:
+    """Answer what the table asks now as a player would: the card under the cursor, the first choice of a
+    dialog, a pass at a bid, the first cards a pick allows; False once the match-over question shows."""
+    from cardtable.tui.dialogs.bid import BidDialog
+    from cardtable.tui.dialogs.choice import ChoiceDialog
+    from cardtable.tui.dialogs.message import HandOverScreen, NoticeDialog
+    from cardtable.tui.dialogs.pick_cards import PickCardsDialog
+    from cardtable.tui.screens.score_sheet import ScoreSheetScreen
+    from cardtable.tui.screens.table import TableScreen
+    from cardtable.tui.widgets.hand import HandView
+
+    screen = pilot.app.screen
+    if isinstance(screen, ChoiceDialog) and screen.choices and screen.choices[0][1] == "again":
+        return False
+    if isinstance(screen, ScoreSheetScreen | NoticeDialog | HandOverScreen | ChoiceDialog):
+        await pilot.press("enter")
+    elif isinstance(screen, BidDialog):
+        await pilot.press("p")
+    elif isinstance(screen, PickCardsDialog):
+        hand = screen.query_one(HandView)
+        for position, card in enumerate(hand.cards):
+            if len(screen.chosen) >= screen.count:
+                break
+            if card.index in screen.allowed and card.index not in screen.chosen:
+                while hand.cursor != position:
+                    await pilot.press("right")
+                await pilot.press("space")
+        await pilot.press("enter")
+    elif isinstance(screen, TableScreen) and screen.my_card_turn():
+        await pilot.press("enter")
+    return True

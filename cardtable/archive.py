@@ -37,6 +37,7 @@ from cardtable.games import available_games
 from cardtable.saves import (
     ARCHIVE,
     ARCHIVE_SUFFIX,
+    MAX_MATCH_BYTES,
     SCHEMA_KEY,
     TableConfig,
     data_dir,
@@ -116,10 +117,10 @@ def read_compressed(path: Path) -> object:
     packed = read_file(path, MAX_FILE_BYTES, "a finished match")
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(packed), mode="rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)
+            data = stream.read(MAX_MATCH_BYTES + 1)
     except (EOFError, zlib.error, gzip.BadGzipFile) as error:
         raise UnreadableFile(f"it is not a complete compressed file ({shorten(str(error)).lower()})") from None
-    if len(data) > MAX_FILE_BYTES:
+    if len(data) > MAX_MATCH_BYTES:
         raise UnreadableFile("it unpacks to far more than a match holds")
     try:
         text = data.decode("utf-8")

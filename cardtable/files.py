@@ -24,7 +24,7 @@ from cardtable.engine.jsontext import walk
 from cardtable.engine.records import write_atomically
 from cardtable.engine.visible import visible
 
-#: Far beyond any save or settings file the table writes (a long Tarot match is a few hundred kilobytes).
+#: Far beyond any settings file the table writes; a match file has a bound of its own (``saves.MAX_MATCH_BYTES``).
 MAX_FILE_BYTES = 32 * 1024 * 1024
 #: Saves nest six levels deep; anything much deeper was not written by the table.
 MAX_DEPTH = 64
@@ -138,10 +138,11 @@ def _check_text(text: str, path: list[str | int], key: str | int | None) -> None
         raise UnreadableFile(f"{_place(path, key)}holds text that is not valid Unicode") from None
 
 
-def read_json(path: Path) -> object:
-    """The JSON in ``path``; ``UnreadableFile`` if it cannot be used (a named pipe, a folder, too large a file,
-    damaged JSON), ``OSError`` if it cannot be read at all."""
-    data = read_file(path, MAX_FILE_BYTES, "one of the table's files")
+def read_json(path: Path, limit: int | None = None) -> object:
+    """The JSON in ``path``, at most ``limit`` bytes long (``MAX_FILE_BYTES`` by default); ``UnreadableFile`` if it
+    cannot be used (a named pipe, a folder, too large a file, damaged JSON), ``OSError`` if it cannot be read at
+    all."""
+    data = read_file(path, MAX_FILE_BYTES if limit is None else limit, "one of the table's files")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

@@ -34,7 +34,14 @@ from cardtable.engine.game import Number
 from cardtable.engine.loop import resume_match
 from cardtable.engine.match import Match
 from cardtable.engine.players import Budget, computer_levels
-from cardtable.engine.records import Record, parse_record, save_record, write_atomically
+from cardtable.engine.records import (
+    Record,
+    RewrittenFile,
+    parse_record,
+    record_pieces,
+    save_record,
+    write_atomically,
+)
 from cardtable.engine.visible import is_visible, visible
 from cardtable.files import (
     NewerFile,
@@ -72,8 +79,15 @@ SUMMARY_KEY = "summary"
 SAVE_KEYS = frozenset(
     {"format", "game", "options", "players", "start_scores", "hands", "assisted", "table", SCHEMA_KEY, SUMMARY_KEY}
 )
-#: Past this many hands a match is not one the table played (its game loop stops at 10,000).
-MAX_HANDS = 10_000
+#: The longest match file (a save, an archived match unpacked) the table reads. A match has no limit of hands,
+#: but a read must have one. A Tarot hand takes 2 to 2.8 kB as saves are written now and up to 5 kB as earlier
+#: versions wrote them (their saves stopped at 10,000 hands: 50 MB); the other games take less (Malilla 1.4 kB,
+#: Manille 1.1 kB, Truco 0.5 kB). So this is some 22,000 hands of five-player Tarot, hundreds of hours of play;
+#: a match read back takes some 13 bytes of memory for each byte of its file, nearly a gigabyte at this size.
+MAX_MATCH_BYTES = 64 * 1024 * 1024
+#: A summary's hand number stays below this: no match file the table reads holds as many (a hand takes some
+#: hundreds of bytes at least, and a match file at most ``MAX_MATCH_BYTES``).
+MAX_HANDS = MAX_MATCH_BYTES // 100
 #: The scores a summary may hold stay well inside this (a score sheet's numbers are a few hundred at most).
 MAX_SCORE = 10**9
 
@@ -294,7 +308,7 @@ class SaveSummary:
 def read_save(path: Path) -> SavedTable:
     """A save file, checked whole; ``UnreadableFile`` or ``RecordError`` naming what is wrong, ``NewerFile``,
     ``OSError``."""
-    return table_and_record(read_json(path))
+    return table_and_record(read_json(path, MAX_MATCH_BYTES))
 
 
 def table_and_record(raw: object) -> SavedTable:
@@ -329,6 +343,8 @@ class MatchSave:
         self.lock = OsLock(path.with_suffix(".lock"))
         #: What the save held that this version does not write (keys of another version), written back as it was.
         self.kept: dict[str, Any] = {}
+        #: The file, written after every action at the cost of what changed (its spare copy beside it).
+        self.file = RewrittenFile(path)
 
     @classmethod
     def new(cls, home: Path | None = None) -> MatchSave:
@@ -351,6 +367,9 @@ class MatchSave:
         return True
 
     def release(self) -> None:
+        if self.lock.held:
+            with contextlib.suppress(OSError):  # a spare left behind is cleared by the next table to claim the save
+                self.file.discard_spare()
         self.lock.release()
 
     def write(self, config: TableConfig, record: dict[str, Any], summary: SaveSummary | None = None) -> None:
@@ -359,7 +378,7 @@ class MatchSave:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if not self.claim():
                 raise SaveFailed("this match is open in another window, and only that window saves it")
-            save_record(self.content(config, record, summary), self.path)
+            self.file.write(record_pieces(self.content(config, record, summary)))
         except OSError as error:
             raise SaveFailed(describe_os_error(error, self.path.parent)) from None
 
@@ -412,8 +431,8 @@ class MatchSave:
 class SaveWriter:
     """Writes one match's saves in a thread of its own, so that the table never waits for the disk.
 
-    A save is a record put into JSON, written to a temporary file, flushed to the disk and renamed over the
-    last one (``MatchSave.write``): about 10 ms of waiting for the disk, and a few of JSON for a long match.
+    A save is a record put into JSON, written to a spare copy, flushed to the disk and renamed over the last one
+    (``MatchSave.write``): about 10 ms of waiting for the disk, and a millisecond of JSON for the hand in play.
     Saves are written one at a time, in order; one asked for while another is being written replaces any
     still waiting (the newest record holds all the older ones do).  ``done`` is called in the writer's
     thread after each save with the failure, or None.  The thread is not a daemon: the program ends only

@@ -14,11 +14,29 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.engine.errors import RecordError
+from cardtable.engine.game import Action
+from cardtable.engine.loop import deal_rng
+from cardtable.engine.match import Match
 from cardtable.engine.records import load_record_text, parse_record
 from cardtable.engine.replay import EXIT_MALFORMED, failed_form, replay
 from cardtable.games import find_game
 
 TESTS = Path(__file__).parent
+
+
+def passed_tarot_match(hands: int, seed: int = 0) -> Match:
+    """A 4-player Tarot match of ``hands`` deals everybody passed, the way a match reaches thousands of hands
+    (an annulled deal does not count towards the match's deals), built cheaply: the first four deals, one per
+    dealer, are played and then stand for every four after them (the same hand objects; a finished hand never
+    changes, and a record may deal any cards). ``seed`` deals the next hand as the table would."""
+    rules = find_game("tarot")
+    match = Match(rules, rules.parse_options({}, 4), 4)
+    for number in range(min(hands, 4)):
+        state = match.deal_new_hand(deal_rng(seed, number))
+        while (seat := state.to_act) is not None:
+            match.apply(Action(seat, "bid", "pass"))
+    match.hands = [match.hands[number % 4] for number in range(hands)]
+    return match
 
 
 def replay_record(record: dict[str, Any] | str, hint: str | None = None) -> tuple[dict[str, Any], int]:

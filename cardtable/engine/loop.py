@@ -75,7 +75,12 @@ def resume_match(record: Record) -> Match:
 
 
 class GameLoop:
-    """Runs ``match`` with one player per seat, calling ``on_event`` after everything that happens."""
+    """Runs ``match`` with one player per seat, calling ``on_event`` after everything that happens.
+
+    The match goes on until it is over, however many hands that takes (a Tarot match whose deals are all
+    annulled never ends by itself); ``max_hands`` stops it after that many hands, unfinished, for a caller that
+    needs a bound.
+    """
 
     def __init__(
         self,
@@ -85,7 +90,7 @@ class GameLoop:
         seed: int = 0,
         first_dealer: int = 0,
         on_event: EventHandler | None = None,
-        max_hands: int = 10_000,
+        max_hands: int | None = None,
     ) -> None:
         if len(players) != match.players:
             raise ValueError(f"{match.players} players are needed, {len(players)} were given")
@@ -104,7 +109,7 @@ class GameLoop:
 
     async def run(self) -> Match:
         match = self.match
-        while not match.over and len(match.hands) < self.max_hands:
+        while not match.over and (self.max_hands is None or len(match.hands) < self.max_hands):
             state = match.current
             if state is None:
                 number = len(match.hands)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,7 +16,7 @@ from .bounded import UnreadableFile, read_file
 from .errors import RecordError, quote
 from .game import Action, Deal, GameRules, Number
 from .jsontext import read_json
-from .match import RECORD_FORMAT, Match
+from .match import RECORD_FORMAT, HandLines, Match
 
 #: The most a record given to ``replay`` may hold.  A record is read whole, and Python holds parsed JSON in
 #: several times its size.  The longest record a player could mean, 10,000 hands of five-player Tarot (a
@@ -152,27 +154,175 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
 
 
 def dump_record(record: dict[str, Any]) -> str:
-    return json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+    """The record as its files hold it (``record_pieces``), in one text."""
+    return b"".join(record_pieces(record)).decode("utf-8")
+
+
+def record_pieces(record: dict[str, Any]) -> list[bytes]:
+    """The record as JSON in UTF-8, in pieces to write one after the other: indented by one space, as
+    ``json.dumps(record, indent=1)`` writes it, but for its hands, each on a line of its own in compact JSON.
+
+    A hand's line is the longest part of a record and the only one that grows; a long match's save is written
+    after every action, so its hands take as few bytes as they can (half as many as indented), and those of a
+    record whose ``hands`` are ``HandLines`` are already in JSON: they are written as they are.
+    """
+    hands = record.get("hands")
+    if not isinstance(hands, list | tuple):
+        return [(json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")]
+    lines = hands if isinstance(hands, HandLines) else [_compact(hand).encode("utf-8") for hand in hands]
+    pieces: list[bytes] = []
+    text = "{"
+    for key, value in record.items():
+        text += ("" if text == "{" else ",") + "\n " + json.dumps(key, ensure_ascii=False) + ": "
+        if key != "hands":
+            text += json.dumps(value, indent=1, ensure_ascii=False).replace("\n", "\n ")
+        elif not lines:
+            text += "[]"
+        else:
+            # Each line a piece of its own, between pieces that part them: joined, a long match's whole save
+            # would be copied once more.
+            hands_pieces = [BETWEEN_HANDS] * (2 * len(lines) - 1)
+            hands_pieces[::2] = lines
+            pieces.append(f"{text}[\n  ".encode())
+            pieces += hands_pieces
+            text = "\n ]"
+    pieces.append(f"{text}\n}}\n".encode())
+    return pieces
+
+
+BETWEEN_HANDS = b",\n  "
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def save_record(record: dict[str, Any], path: str | os.PathLike[str]) -> None:
     """Write a record atomically (``write_atomically``)."""
-    write_atomically(Path(path), dump_record(record).encode("utf-8"))
+    write_atomically(Path(path), record_pieces(record))
 
 
-def write_atomically(target: Path, data: bytes) -> None:
-    """Write ``data`` whole or not at all: a temporary file in the same folder, flushed to disk, then a rename.
+#: How many pieces one system call writes (the least ``IOV_MAX`` POSIX allows is 16; Linux and macOS allow 1024).
+WRITTEN_AT_ONCE = 1024
+
+
+def write_atomically(target: Path, data: bytes | list[bytes]) -> None:
+    """Write ``data`` (or its pieces, one after the other) whole or not at all: a temporary file in the same
+    folder, flushed to disk, then a rename.
 
     A crash leaves either the old file or the new one, and at worst a ``NAME*.tmp`` beside them; ``OSError``.
     """
+    pieces = [data] if isinstance(data, bytes) else data
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
+        with os.fdopen(fd, "wb", buffering=0) as out:
+            _write_pieces(out.fileno(), pieces)
             os.fsync(out.fileno())
         os.replace(temp, target)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+class RewrittenFile:
+    """A file written whole again and again, atomically, each write costing what changed since the one before
+    the last: a long match's save is written after every action, and all of it but the hand in play stays.
+
+    Each write goes into a spare copy beside the file (``NAME.spare.tmp``), is flushed to the disk and renamed
+    over the file, whose old copy, given a second name just before (``NAME.swap.tmp``), becomes the spare. The
+    spare holds what the write before the last wrote: the pieces the new content begins with that are the same
+    (the same objects, as ``Match.to_record_lines`` gives a finished hand's line, or equal) are not written
+    again. A crash at any moment leaves the file as it was or as it is to be, and at worst the two
+    ``NAME.*.tmp`` files, which the next writer clears; a write that fails removes them, and the next is whole.
+    Where a file cannot have a second name (some file systems), every write is whole. The spare takes as much
+    room on the disk as the file.
+
+    One writer at a time (a save's lock holder). A reader reads the file whole at once: a copy renamed away is
+    written into again two writes later.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.spare = path.with_name(f"{path.name}.spare.tmp")
+        self.swap = path.with_name(f"{path.name}.swap.tmp")
+        #: What the file and the spare hold, as the pieces this object wrote there and their length in bytes
+        #: (None: not known).
+        self._in_file: tuple[list[bytes], int] | None = None
+        self._in_spare: tuple[list[bytes], int] | None = None
+
+    def write(self, pieces: list[bytes]) -> None:
+        """Make the file hold the pieces, one after the other, whole or not at all; ``OSError`` (the spare is then
+        removed)."""
+        try:
+            self._write(pieces)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                self.discard_spare()
+            raise
+
+    def _write(self, pieces: list[bytes]) -> None:
+        in_file, in_spare = self._in_file, self._in_spare
+        self._in_file = self._in_spare = None  # not known until this write is done
+        same = offset = 0
+        if in_spare is not None:
+            kept, size = in_spare
+            same = _same_start(kept, pieces)
+            offset = size - sum(map(len, kept[same:]))  # counted from the end: only the last pieces differ
+        flags = os.O_RDWR | os.O_CREAT
+        if sys.platform == "win32":  # pragma: no cover - the suite runs on POSIX
+            flags |= os.O_BINARY
+        fd = os.open(self.spare, flags, 0o600)
+        try:
+            os.lseek(fd, offset, os.SEEK_SET)
+            _write_pieces(fd, pieces[same:])
+            size = offset + sum(map(len, pieces[same:]))
+            os.ftruncate(fd, size)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        self.swap.unlink(missing_ok=True)
+        try:
+            os.link(self.path, self.swap)
+            swapped = True
+        except OSError:  # no file yet, or a file system without second names
+            swapped = False
+        os.replace(self.spare, self.path)
+        if swapped:
+            os.replace(self.swap, self.spare)
+        self._in_file, self._in_spare = (pieces, size), in_file if swapped else None
+
+    def discard_spare(self) -> None:
+        """Remove the spare (the file is done with, or left to another writer); ``OSError``."""
+        self._in_file = self._in_spare = None
+        self.spare.unlink(missing_ok=True)
+        self.swap.unlink(missing_ok=True)
+
+
+#: How many pieces are compared at once in C, looking for the first that differs.
+COMPARED_AT_ONCE = 1024
+
+
+def _same_start(old: list[bytes], new: list[bytes]) -> int:
+    """How many pieces ``new`` begins with that ``old`` begins with too."""
+    same, count = 0, min(len(old), len(new))
+    # A list comparison takes a piece that is the same object as equal at once: all but the last pieces are.
+    while same < count:
+        step = min(COMPARED_AT_ONCE, count - same)
+        if old[same : same + step] != new[same : same + step]:
+            while old[same] == new[same]:
+                same += 1
+            return same
+        same += step
+    return same
+
+
+def _write_pieces(fd: int, pieces: list[bytes]) -> None:
+    """Write every piece to ``fd``, many in one system call where the system can (not joined: a copy fewer)."""
+    for start in range(0, len(pieces), WRITTEN_AT_ONCE):
+        batch = pieces[start : start + WRITTEN_AT_ONCE]
+        written = os.writev(fd, batch) if os.name == "posix" else 0  # Windows has no writev
+        if written < sum(len(piece) for piece in batch):
+            rest = memoryview(b"".join(batch))[written:]
+            while rest:
+                rest = rest[os.write(fd, rest) :]

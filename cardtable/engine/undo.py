@@ -1,9 +1,10 @@
 """Taking a decision back: the match as it stood just before a seat's last action, with all that followed gone.
 
-Nothing is undone in place: the match is played again from its own record up to that moment, the way a save
-is resumed, so the hands come back exactly as they were (each from the deal the record keeps) and the history
-that remains is clean, as if the decisions taken back had never been made.  A hand that is dealt again
-afterwards gets the same cards, since every deal comes from the match's seed and the hand's number.
+Nothing is undone in place: a new match is made as the old one stood at that moment (``Match.up_to``: the hand
+of the decision dealt again from the deal the record keeps and played again up to it, the way a save is resumed),
+so the hand comes back exactly as it was and the history that remains is clean, as if the decisions taken back
+had never been made.  A hand that is dealt again afterwards gets the same cards, since every deal comes from the
+match's seed and the hand's number.
 
 A finished match is final: its result is kept, and nothing in it can be taken back.
 """
@@ -13,10 +14,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from .game import Action, GameRules
-from .loop import resume_match
+from .game import Action
 from .match import Match
-from .records import parse_record
 
 
 @dataclass(frozen=True)
@@ -50,19 +49,6 @@ def last_decision(match: Match, seats: Collection[int]) -> Place | None:
     return None
 
 
-def before(match: Match, place: Place) -> Match:
-    """A new match: ``match`` as it stood just before the action at ``place``, resumed from its shortened record."""
-    record = match.to_record()
-    hands = record["hands"][: place.hand + 1]
-    hands[-1] = {**hands[-1], "actions": hands[-1]["actions"][: place.index]}
-    rules = match.rules
-
-    def this_game(_name: object) -> GameRules:
-        return rules
-
-    return resume_match(parse_record({**record, "hands": hands}, this_game))
-
-
 def take_back(match: Match, seats: Collection[int]) -> TakenBack | None:
     """Undo the last decision of ``seats`` and everything every seat did after it.
 
@@ -76,4 +62,4 @@ def take_back(match: Match, seats: Collection[int]) -> TakenBack | None:
     later = sum(len(hand.actions) for hand in match.hands[place.hand + 1 :])
     undone = len(match.hands[place.hand].actions) - place.index + later
     decision = match.hands[place.hand].actions[place.index]
-    return TakenBack(before(match, place), decision, place, undone, len(match.hands) - 1 - place.hand)
+    return TakenBack(match.up_to(place.hand, place.index), decision, place, undone, len(match.hands) - 1 - place.hand)

@@ -12,6 +12,7 @@ from cardtable.engine.match import Match
 from cardtable.engine.players import Player, RandomPlayer
 from cardtable.engine.records import parse_record
 from cardtable.games import find_game
+from tests.support import passed_tarot_match
 
 MANILLE = find_game("manille")
 
@@ -76,3 +77,20 @@ async def test_a_match_resumed_from_its_record_ends_exactly_as_the_uninterrupted
     resumed = await GameLoop(resume_match(partial), players, seed=11).run()
     assert resumed.to_record() == record
     assert resumed.winner == whole.winner and resumed.scores == whole.scores
+
+
+async def test_no_number_of_hands_ends_a_match() -> None:
+    # A Tarot match whose deals are all passed does not end by itself (an annulled deal does not count). The loop
+    # once stopped every match at 10,000 hands, and the table then ended it as abandoned, cut in the middle of
+    # the hand in play.
+    match = passed_tarot_match(10_000)
+    dealt: list[int] = []
+
+    def heard(event: object) -> None:
+        if isinstance(event, HandDealt):
+            dealt.append(event.hand)
+
+    players = [RandomPlayer(random.Random(seat)) for seat in range(4)]
+    await GameLoop(match, players, seed=4, on_event=heard).run()
+    assert dealt[0] == 10_000 and len(match.hands) == 10_000 + len(dealt)
+    assert match.over and match.winner  # four deals played after all: the best score wins

@@ -5,6 +5,7 @@ The seat taking back plays seat 0 here, the computers the others; every game and
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from cardtable.engine.game import Action, GameRules, View
 from cardtable.engine.loop import GameLoop, deal_rng, resume_match
 from cardtable.engine.match import Match
 from cardtable.engine.players import Budget, ComputerPlayer, RandomPlayer, computer_levels, make_computer, run_now
-from cardtable.engine.records import parse_record
+from cardtable.engine.records import dump_record, parse_record
 from cardtable.engine.undo import Place, last_decision, take_back
 from cardtable.games import find_game
 
@@ -110,6 +111,24 @@ def test_undo_reaches_back_into_the_hand_before_with_its_score_taken_back() -> N
     assert len(again.hands) == 1 and not again.hands[0].scored and again.scores == again.start_scores
     state = again.current
     assert state is not None and state.view(YOU) == view
+
+
+def test_taking_back_plays_again_only_the_hand_of_the_decision() -> None:
+    # Going back costs as much late in a long match as early: the finished hands before the decision's never
+    # change, and the match gone back to keeps them as they are rather than dealing and playing them again.
+    match = new_match("manille", {}, 4)
+    seen = play(match, 100)
+    place, view = seen[-1]
+    assert place.hand >= 2
+    saved = match.to_record_lines()  # the finished hands' lines kept, as the table's saves keep them
+    taken = take_back(match, [YOU])
+    assert taken is not None and taken.place == place
+    again = taken.match
+    assert all(kept is hand for kept, hand in zip(again.hands[: place.hand], match.hands, strict=False))
+    assert again.hands[place.hand] is not match.hands[place.hand] and again.hands[place.hand].state.view(YOU) == view
+    assert again.scores == match.scores_by_hand()[place.hand] != match.start_scores
+    assert json.loads(dump_record(again.to_record_lines())) == again.to_record()
+    assert json.loads(dump_record(saved)) == match.to_record()  # the match gone back from is left as it was
 
 
 async def test_the_hand_dealt_again_after_an_undo_is_the_same_deal() -> None:

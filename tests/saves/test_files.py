@@ -120,8 +120,14 @@ class FullDisk:
 def test_a_crash_log_that_cannot_be_written_whole_leaves_no_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    def full(*_args: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    # A file is created, but not a byte of it written, however the writer writes.
     real_open = io.open
     monkeypatch.setattr(io, "open", lambda *args, **kwargs: FullDisk(real_open(*args, **kwargs)))
+    monkeypatch.setattr(os, "write", full)
+    monkeypatch.setattr(os, "writev", full)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
     try:
         raise RuntimeError("boom")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import gzip
 import json
 import os
 from pathlib import Path
@@ -10,6 +11,10 @@ from typing import Any
 
 import pytest
 
+from cardtable.archive import read_archived
+from cardtable.engine.loop import deal_rng
+from cardtable.engine.records import RewrittenFile
+from cardtable.files import MAX_FILE_BYTES, UnreadableFile
 from cardtable.saves import (
     LAST_MATCH,
     LEGACY_AUTOSAVE,
@@ -18,6 +23,7 @@ from cardtable.saves import (
     SaveFailed,
     SaveWriter,
     find_unfinished,
+    keep_in_archive,
     matches_folder_problem,
 )
 from tests.saves.support import a_match, save_json, saved_match
@@ -292,3 +298,108 @@ def far_off_time(path: Path, seconds: float, monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(os, "stat", stat)
     assert path.stat().st_mtime == seconds
+
+
+def test_a_save_holds_each_hand_on_a_line_and_reads_back_as_its_record(tmp_path: Path) -> None:
+    # The hands are most of a save, and all that grows: each is one line of compact JSON, half the bytes of an
+    # indented one. The rest is indented as before, and a save indented throughout (earlier versions) loads too.
+    config, match = a_match(actions=32)  # the first hand played out
+    match.deal_new_hand(deal_rng(3, 1))
+    for _ in range(3):
+        state = match.current
+        assert state is not None and state.to_act is not None
+        match.apply(state.view(state.to_act).legal_actions()[0])
+    record = {**match.to_record(), "table": config.to_json()}
+    save = MatchSave.new(tmp_path)
+    save.write(config, match.to_record_lines())
+    text = save.path.read_text()
+    assert json.loads(text) == {"schema": 1, **record}
+    lines = [line.strip().removesuffix(",") for line in text.splitlines() if line.startswith('  {"dealer":')]
+    assert [json.loads(line) for line in lines] == record["hands"]
+    assert text.startswith('{\n "schema": 1,\n "format": "cardtable-record/1",\n "game": "manille",\n')
+    for written in (text, json.dumps(record, indent=1)):
+        save.path.write_text(written)
+        saved, resumed = save.load()
+        assert resumed.to_record() == match.to_record() and saved.config == config
+
+
+def test_a_long_match_is_read_past_the_bound_of_other_files_and_no_further(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No number of hands ends a match, and a 10,000-hand Tarot match takes 20 to 28 MB: a save, or a finished
+    # match in the archive, is read past the bound of other files (here a short match followed by that many
+    # spaces, which JSON allows), up to a bound of its own.
+    save = saved_match(tmp_path)
+    text = save.path.read_bytes() + b" " * MAX_FILE_BYTES
+    save.path.write_bytes(text)
+    _, match = save.load()
+    assert len(match.hands[0].actions) == 5
+    entry = keep_in_archive(tmp_path, "long", {**json.loads(text), "finished": "2026-12-08T10:00:00Z"})
+    entry.write_bytes(gzip.compress(gzip.decompress(entry.read_bytes()) + b" " * MAX_FILE_BYTES))
+    assert len(read_archived("long", tmp_path).record.hands[0].actions) == 5
+    monkeypatch.setattr("cardtable.saves.MAX_MATCH_BYTES", MAX_FILE_BYTES)
+    monkeypatch.setattr("cardtable.archive.MAX_MATCH_BYTES", MAX_FILE_BYTES)
+    with pytest.raises(UnreadableFile, match="far too large"):
+        save.load()
+    with pytest.raises(UnreadableFile, match="more than a match holds"):
+        read_archived("long", tmp_path)
+
+
+def test_a_file_written_again_puts_on_the_disk_only_what_changed_since_the_write_before_the_last(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A long match's save is written whole after every action, and the lines of its finished hands are the same
+    # objects each time: written into the spare copy of two writes before, only the rest reaches the disk.
+    path = tmp_path / "match.json"
+    file = RewrittenFile(path)
+    lines = [f"hand {n}\n".encode() for n in range(2_000)]
+    written: list[int] = []
+    writev = os.writev
+    monkeypatch.setattr(os, "writev", lambda fd, pieces: written.append(sum(map(len, pieces))) or writev(fd, pieces))
+    contents: list[list[bytes]] = []
+    sizes: list[int] = []
+
+    def write(pieces: list[bytes]) -> None:
+        before = len(written)
+        file.write(pieces)
+        assert path.read_bytes() == b"".join(pieces)
+        contents.append(pieces)
+        sizes.append(sum(written[before:]))
+
+    for hands in (100, 300, 300, 1_900, 500, 2_000):  # longer, the same, back a few hands, ...
+        write([b"{head}\n", *lines[:hands], f"in play after {hands} hands".encode()])
+    before_last = [None, None, *contents[:-2]]  # the first two writes have no spare of theirs
+    for pieces, older, size in zip(contents, before_last, sizes, strict=True):
+        same = 0 if older is None else min(len(older), len(pieces)) - 1  # all but the last piece in common
+        assert size == sum(map(len, pieces[same:]))
+    # An equal piece is as good as the same one; a piece that changed is written, and all that follows.
+    changed = [b"{head}\n", *lines[:1_000], b"hand 1000 played otherwise\n", *lines[1_001:], b"in play"]
+    copies = [b"{head}\n", *(bytes(line) for line in lines[:1_000]), *changed[1_001:]]
+    write(copies)  # the write before the last had 500 hands
+    write(changed)
+    assert sizes[-2:] == [sum(map(len, copies[501:])), sum(map(len, changed[1_001:]))]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["match.json", "match.json.spare.tmp"]
+    file.discard_spare()
+    assert [p.name for p in tmp_path.iterdir()] == ["match.json"]
+
+
+def test_a_failed_write_leaves_the_file_as_it_was_and_no_spare_and_the_next_is_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "match.json"
+    file = RewrittenFile(path)
+    for n in range(3):
+        file.write([b"head", b"x" * 100, str(n).encode()])
+    fsync = os.fsync
+
+    def disk_full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(OSError):
+        file.write([b"head", b"x" * 100, b"lost"])
+    assert path.read_bytes() == b"head" + b"x" * 100 + b"2" and [p.name for p in tmp_path.iterdir()] == ["match.json"]
+    monkeypatch.setattr(os, "fsync", fsync)
+    file.write([b"head", b"x" * 100, b"3"])
+    file.write([b"head", b"y" * 100, b"4"])  # its spare holds what the write before the last wrote: not the lost one
+    assert path.read_bytes() == b"head" + b"y" * 100 + b"4"

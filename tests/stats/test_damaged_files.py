@@ -121,8 +121,8 @@ def test_a_named_pipe_for_statistics_stars_or_an_archive_entry_is_set_aside_with
 def test_an_archive_entry_that_unpacks_to_far_more_than_a_match_is_refused(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("cardtable.archive.MAX_FILE_BYTES", 1 << 20)
-    (home / ARCHIVE / "m9.json.gz").write_bytes(gzip.compress(b" " * (64 << 20)))  # 64 KB unpacking to 64 MB
+    monkeypatch.setattr("cardtable.archive.MAX_MATCH_BYTES", 1 << 20)
+    (home / ARCHIVE / "m9.json.gz").write_bytes(gzip.compress(b" " * (4 << 20)))  # 4 KB unpacking to 4 MB
     statistics, notices = load_statistics(home)
     assert len(statistics.matches) == 3 and len(notices) == 1
     assert "it unpacks to far more than a match holds" in notices[0]

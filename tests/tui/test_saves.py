@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import random
 import re
 import threading
 from collections.abc import Callable
@@ -18,10 +19,23 @@ from textual.widgets import Input, RichLog
 import cardtable.saves
 import cardtable.tui.app
 import cardtable.tui.screens.start
-from cardtable.engine.loop import resume_match
+from cardtable.engine.loop import deal_rng, resume_match
+from cardtable.engine.match import Match
+from cardtable.engine.players import RandomPlayer, run_now
 from cardtable.engine.records import Record
 from cardtable.games import find_game
-from cardtable.saves import SAVES, SETTINGS, MatchSave, SaveSummary, find_unfinished, read_save
+from cardtable.games.manille.rules import ManilleDeal
+from cardtable.saves import (
+    ARCHIVE,
+    LAST_MATCH,
+    SAVES,
+    SETTINGS,
+    MatchSave,
+    SaveSummary,
+    SaveWriter,
+    find_unfinished,
+    read_save,
+)
 from cardtable.tui.app import FROM_A_NEWER_CARDTABLE, CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import ConfirmDialog
@@ -39,7 +53,7 @@ from cardtable.tui.screens.table import TableScreen
 from tests.saves.support import a_match, save_json, saved_match, table_summary
 from tests.saves.test_match_saves import DAMAGES, damaged, far_off_time
 from tests.saves.test_newer_files import newer_save
-from tests.support import pipes_released
+from tests.support import passed_tarot_match, pipes_released
 from tests.tui.driver import last_line, screen_text, table_config, table_of
 
 RANDOM_SEATS = ["human", "random", "random", "random"]
@@ -137,6 +151,59 @@ async def test_the_match_is_saved_after_every_action_and_resumes_with_the_hand_s
             *[resumed.parts.describe_action(a, resumed.names) for a in actions[4:]],
         ]
         in_order(told, log_text(resumed))
+
+
+async def test_a_match_of_ten_thousand_hands_resumes_and_plays_on(table_home: Path) -> None:
+    # Resumed, a save of 10,000 hands was ended as abandoned: its record, cut in the middle of the hand in play,
+    # went to the archive, and the save was deleted.
+    match = passed_tarot_match(10_000, seed=5)
+    config = table_config("tarot", ["random", "human", "random", "random"], seed=5)  # you bid first
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
+        written = MatchSave.new(table_home)
+        written.write(config, match.to_record_lines())
+        written.release()
+        save = MatchSave(written.path, table_home)
+        app.push_screen(TableScreen(config, match, save))
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))  # your bid, or the match over
+        assert isinstance(app.screen, ChoiceDialog) and app.screen.title_text.startswith("Your bid")
+        table = table_of(app)
+        assert table is not None and not table.match.over and len(table.match.hands) == 10_001
+        table.save_now()
+        saved = json.loads(save.path.read_text())
+        assert len(saved["hands"]) == 10_001 and saved["hands"][-1]["actions"] == []
+    assert saves_in(table_home) == [save.path]
+    assert not (table_home / ARCHIVE).exists() and not (table_home / LAST_MATCH).exists()
+
+
+async def test_each_save_puts_into_json_only_the_hand_in_play(
+    table_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The table saves the whole match after every action; a finished hand never changes, so it is put into JSON
+    # once, and what a save costs stays the same however many hands came before (it was the whole match each time).
+    rules = find_game("manille")
+    match = Match(rules, rules.parse_options({}, 4), 4)
+    computer = RandomPlayer(random.Random(2))
+    while len(match.hands) < 3 or (state := match.current) is None or state.to_act != 0:
+        state = match.current or match.deal_new_hand(deal_rng(5, len(match.hands)))
+        seat = state.to_act
+        assert seat is not None
+        match.apply(run_now(computer.choose(state.view(seat))))
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
+        app.push_screen(TableScreen(table_config("manille", RANDOM_SEATS), match))
+        table = await play_cards(pilot, 0)
+        deals: list[object] = []
+        records: list[object] = []
+        to_json, submit = ManilleDeal.to_json, SaveWriter.submit
+        monkeypatch.setattr(ManilleDeal, "to_json", lambda deal, deck: deals.append(deal) or to_json(deal, deck))
+        monkeypatch.setattr(SaveWriter, "submit", lambda writer, *job: records.append(job) or submit(writer, *job))
+        await play_cards(pilot, 2)  # your card, the computers' after it, your next one
+        table.writer.wait()
+    first, second, in_play = (hand.deal for hand in match.hands)
+    assert len(records) >= 3 and deals == [first, second] + [in_play] * len(records)
 
 
 @pytest.mark.parametrize(("actions", "hand"), [(None, 1), (5, 1), (32, 2)])

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import OptionList, Select, Static
+from textual.widgets import DataTable, OptionList, Select, Static
 
 from cardtable.engine.game import PLAY_VERB, GameRules
 from cardtable.engine.players import RandomPlayer
@@ -437,6 +437,26 @@ async def test_at_80x24_the_sheet_after_a_truco_hand_shows_the_row_of_the_hand_j
         rows = [line.split("█")[1].split() for line in screen_text(app).splitlines() if line.count("█") >= 2]
         assert ["Line", "0", "of", "how", "the", "hand", "scored."] in rows
         assert ["3", "4", "7"] in rows
+
+
+async def test_the_sheet_of_a_long_match_lists_and_charts_its_last_hundred_hands() -> None:
+    # A row costs the sheet's opening a fraction of a millisecond: after hand 10,000 of a match the sheet took
+    # a second and a half to open, and its chart was 10,000 bars long.
+    names = ["You & North", "East & West"]
+    history = [[n, 2 * n] for n in range(10_001)]
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        sheet = ScoreSheetScreen("Manille", lambda seats: names[seats[0]], [([0], 10_000), ([1], 20_000)], history, [])
+        app.push_screen(sheet)
+        await settled(pilot)
+        table = sheet.query_one(DataTable)
+        rows = [[str(cell) for cell in table.get_row_at(row)] for row in range(table.row_count)]
+        assert rows[:3] == [["start", "0", "0"], ["…", "…", "…"], ["9901", "9901", "19802"]]
+        assert len(rows) == 102 and rows[-1] == ["10000", "10000", "20000"]
+        chart = str(sheet.query_one("#chart", Static).render()).splitlines()
+        assert chart[0] == "Totals over the last 100 hands:"
+        assert [len(line.split()[-2]) for line in chart[1:]] == [100, 100]  # a bar a hand
 
 
 def test_a_panel_line_too_wide_goes_on_after_its_label_when_the_rest_fits_a_line() -> None:

@@ -19,6 +19,9 @@ from cardtable.tui.widgets.footer import KeysFooter
 BARS = "▁▂▃▄▅▆▇█"
 #: From this many lines the sheet grows (``-tall`` in the CSS).
 TALL_SHEET = 36
+#: The most hands the sheet lists and charts, the newest: each row costs the sheet's opening a fraction of a
+#: millisecond, and a match may last thousands of hands.
+SHEET_HANDS = 100
 
 
 def sparkline(values: list[float], lowest: float, highest: float) -> str:
@@ -73,22 +76,31 @@ class ScoreSheetScreen(UndoableDialog[None]):
         table.add_column("Hand")
         for seats, _ in self.sides:
             table.add_column(Text(self.side_name(seats)))  # a name is text, never markup
-        for number, scores in enumerate(self.history):
+        first = self.first_listed()
+        for number in (0, *range(first, len(self.history))):
             label = "start" if number == 0 else str(number)
             if self.in_play_label is not None and number == len(self.history) - 1:
                 label = self.in_play_label
-            table.add_row(label, *[str(scores[seats[0]]) for seats, _ in self.sides])
+            if number == first and first > 1:
+                table.add_row("…", *["…" for _ in self.sides])  # the hands left out
+            table.add_row(label, *[str(self.history[number][seats[0]]) for seats, _ in self.sides])
         # A long match scrolls its table: the newest hands (the one just scored among them) are the ones in view.
         self.call_after_refresh(table.scroll_end, animate=False)
+
+    def first_listed(self) -> int:
+        """The first row of ``history`` after the start that the sheet lists: the newest ``SHEET_HANDS`` are."""
+        return max(1, len(self.history) - SHEET_HANDS)
 
     def chart(self) -> str:
         if len(self.history) < 2:
             return ""
-        values = [[float(scores[seats[0]]) for scores in self.history] for seats, _ in self.sides]
+        first = self.first_listed()
+        charted = self.history if first == 1 else self.history[first:]
+        values = [[float(scores[seats[0]]) for scores in charted] for seats, _ in self.sides]
         lowest = min(min(v) for v in values)
         highest = max(max(v) for v in values)
         width = max(len(self.side_name(seats)) for seats, _ in self.sides)
-        lines = ["Totals over the hands:"]
+        lines = ["Totals over the hands:" if first == 1 else f"Totals over the last {len(charted)} hands:"]
         for (seats, score), series in zip(self.sides, values, strict=True):
             lines.append(f"{self.side_name(seats):>{width}} {sparkline(series, lowest, highest)} {score}")
         return "\n".join(lines)

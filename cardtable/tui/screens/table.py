@@ -316,20 +316,20 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
 
     def log_hand_so_far(self) -> None:
         """After a resume, tell the last hand as it was told while it was played."""
-        replica = Match(self.rules, self.match.options, self.match.players, self.match.start_scores)
-        for number, hand in enumerate(self.match.hands):
-            last = number == len(self.match.hands) - 1
-            state = replica.begin_hand(hand.dealer, hand.deal)
-            if last:
-                self.log_deal(number, hand.dealer, state)
-            for action in hand.actions:
-                tricks = len(state.tricks)
-                replica.apply(action)
-                if last:
-                    seen = self.parts.seat_view(state, self.bottom)
-                    self.log_line(self.parts.describe_action(action, self.names, view=seen))
-                    if len(state.tricks) > tricks:
-                        self.log_trick(state.tricks[-1])
+        if not self.match.hands:
+            return
+        number = len(self.match.hands) - 1
+        hand = self.match.hands[number]
+        replica = self.match.up_to(number, 0)
+        state = replica.hands[number].state
+        self.log_deal(number, hand.dealer, state)
+        for action in hand.actions:
+            tricks = len(state.tricks)
+            replica.apply(action)
+            seen = self.parts.seat_view(state, self.bottom)
+            self.log_line(self.parts.describe_action(action, self.names, view=seen))
+            if len(state.tricks) > tricks:
+                self.log_trick(state.tricks[-1])
 
     # ------------------------------------------------------------------ the match
     def build_players(self) -> list[Player[V]]:
@@ -437,7 +437,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.save_pending = False
         self.writer.wait()  # one writer at a time, and the newest record last
         try:
-            self.save.write(self.config, self.record(), self.parts.save_summary(self.match, self.names))
+            self.save.write(self.config, self.record_to_save(), self.parts.save_summary(self.match, self.names))
         except SaveFailed as failure:
             self.saved_or_not(failure)
             return
@@ -477,7 +477,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         if self.save_pending and not self.match.over:
             self.save_pending = False
             self.writer_loop = asyncio.get_running_loop()
-            self.writer.submit(self.config, self.record(), self.parts.save_summary(self.match, self.names))
+            self.writer.submit(self.config, self.record_to_save(), self.parts.save_summary(self.match, self.names))
 
     def save_now(self) -> None:
         """Write the save the last actions asked for, and wait until every save asked for is on disk."""
@@ -486,7 +486,14 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
 
     def record(self) -> dict[str, Any]:
         """The match's record, marked ``assisted`` when the table helped (hints, decisions taken back)."""
-        record = self.match.to_record()
+        return self.marked_assisted(self.match.to_record())
+
+    def record_to_save(self) -> dict[str, Any]:
+        """The record as the save after every action writes it, each finished hand put into JSON once
+        (``Match.to_record_lines``): what that costs stays the same however long the match."""
+        return self.marked_assisted(self.match.to_record_lines())
+
+    def marked_assisted(self, record: dict[str, Any]) -> dict[str, Any]:
         if self.hints or self.undos:
             record["assisted"] = {"undos": self.undos, "hints": self.hints}
         return record
@@ -1237,7 +1244,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.message = ""
         self.offer_open = None
         self.match_result = None
-        self.history = self.match.scores_by_hand()
+        del self.history[taken.place.hand + 1 :]  # the scores at the start, then after each hand still scored
         # The calls offered before a card come again when the undone decision was one of them.
         number = taken.place.hand + 1
         again = taken.decision.verb != PLAY_VERB
@@ -1337,7 +1344,8 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
     async def show_score_sheet(self, final: bool, on_demand: bool = False) -> None:
         from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 
-        hands = [h.state for h in self.match.hands if h.state.complete]
+        # The last hand scored: the one in play, or the one before it (every hand before that one is complete).
+        last = next((h.state for h in reversed(self.match.hands[-2:]) if h.state.complete), None)
         drawn = self.drawn_view()
         sides = self.sides_and_scores()
         history = list(self.history)
@@ -1349,16 +1357,16 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             so_far = f"{len(history)} so far"
             history.append(list(now))
             sides = [(seats, now[seats[0]]) for seats, _ in sides]
-        if not hands and so_far is None and on_demand:
+        if last is None and so_far is None and on_demand:
             self.say("No hand has been scored yet.")
             return
-        explanation = hands[-1].explain(self.names) if hands else []
+        explanation = last.explain(self.names) if last is not None else []
         for seats, score in sides:
             standing = self.parts.standing(drawn[0], score) if drawn is not None else ""
             if standing:
                 explanation.append(f"{self.side_name(seats)}: {counted(score, 'point')} ({standing}).")
         sheet = ScoreSheetScreen(self.parts.game_title(), self.side_name, sides, history, explanation, final=final,
-                                 in_play_label=so_far, heading="Last hand" if hands else "Now")  # fmt: skip
+                                 in_play_label=so_far, heading="Last hand" if last is not None else "Now")  # fmt: skip
         await self.app.push_screen_wait(sheet)
 
     async def match_over(self, event: MatchOver) -> None:
