@@ -15,8 +15,9 @@ process (threads included):
 * ``engine``: what the table does for an action outside Textual, headless, for every action of the next hand:
   the engine applies it, the view the table is drawn from, the undo key's question (``last_decision``), the
   record as the table saves it (``Match.to_record_lines``, what ``TableScreen.record_to_save`` takes; the table
-  took ``Match.to_record`` before 2026-12-08) and the save written (``MatchSave.write``: JSON, a temporary file
-  flushed to the disk, a rename).
+  took ``Match.to_record`` until 2026-12-07) and the save written (``MatchSave.write``: the record laid out in
+  JSON, written into the save's spare copy, flushed to the disk and renamed over the save; a temporary file
+  written whole until 2026-12-07).
 * ``table``: the table itself (``--table``), under Pilot: a ``TableScreen`` opened on the match, you at the
   bottom playing the card under the cursor and the first choice of every dialog, ``random`` computers at
   instant speed, for 60 actions and two hands' ends at least. Each action is saved as it is applied, in the
