@@ -92,11 +92,17 @@ class Measures:
     def take(self, match: int, keep_snapshot: bool, count_types: bool = False) -> None:
         gc.collect()
         if count_types:
+            # What the table froze is hidden from ``gc.get_objects``: counted unfrozen, then frozen again.
+            frozen = gc.get_freeze_count()
+            gc.unfreeze()
+            gc.collect()
             counts: dict[str, int] = {}
             for each in gc.get_objects():
                 name = type(each).__qualname__
                 counts[name] = counts.get(name, 0) + 1
             self.types[match] = counts
+            if frozen:
+                gc.freeze()
         traced = tracemalloc.get_traced_memory()[0] / MB if self.traced else 0.0
         row = (match, time.perf_counter() - self.started, rss_bytes() / MB, traced)
         self.rows.append(row)

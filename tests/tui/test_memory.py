@@ -22,6 +22,7 @@ from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.card import CardWidget
+from cardtable.tui.widgets.painted import painting_rules
 from tests.support import TESTS
 from tests.tui.driver import resumed_near_the_end, table_config, table_of
 
@@ -89,3 +90,11 @@ async def test_a_card_in_motion_paints_one_look_wherever_it_is() -> None:
         card.styles.offset = (9, 11)
         await aside(pilot.pause())
         assert card.look() == moving
+
+
+def test_the_looks_remembered_share_one_copy_of_each_set_of_rules() -> None:
+    # A look's key holds its widget's rules: the looks of a table share a few dozen sets, each once.
+    rules = {"color": "red", "width": 6, "offset": (1, 2)}
+    first, second = painting_rules(dict(rules)), painting_rules(dict(rules, offset=(5, 9)))
+    assert first == frozenset({("color", "red"), ("width", 6)})
+    assert first is second

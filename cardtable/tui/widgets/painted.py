@@ -32,11 +32,24 @@ def styled_look(widget: Widget) -> tuple[object, ...]:
             id(app.ansi_theme), app.native_ansi_color)  # fmt: skip
 
 
+#: Each set of rules a look was made with, as one object: a look's key holds its widget's rules, some sixty, and
+#: the few hundred looks a table remembers share a few dozen sets (each its own copy, they took half their memory).
+RULE_SETS: dict[frozenset[tuple[str, object]], frozenset[tuple[str, object]]] = {}
+RULE_SETS_KEPT = 1024
+
+
 def painting_rules(rules: Mapping[str, object]) -> frozenset[tuple[str, object]]:
     """The rules that may change what a widget paints: all but those that only place it (``PLACING_RULES``)."""
     if PLACING_RULES.isdisjoint(rules):
-        return frozenset(rules.items())
-    return frozenset((name, value) for name, value in rules.items() if name not in PLACING_RULES)
+        found = frozenset(rules.items())
+    else:
+        found = frozenset((name, value) for name, value in rules.items() if name not in PLACING_RULES)
+    kept = RULE_SETS.get(found)
+    if kept is None:
+        if len(RULE_SETS) >= RULE_SETS_KEPT:
+            RULE_SETS.clear()
+        kept = RULE_SETS[found] = found
+    return kept
 
 
 #: A part of a widget's paint: what its lines depend on, and where they are in the widget.
