@@ -8,6 +8,7 @@ import random
 import signal
 import threading
 import time
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,7 @@ from cardtable.tui.dialogs.message import ConfirmDialog
 from cardtable.tui.games import parts_for
 from cardtable.tui.host import TableHost
 from cardtable.tui.keys import KEYMAP_BINDINGS, QUIT_BINDING, first_key, key_label, key_rows, table_keymap
+from cardtable.tui.released import release_styles_caches
 from cardtable.tui.restyled import RestyledWidgets, restyled_alone
 from cardtable.tui.screens.start import StartScreen, TooSmallScreen, match_summary, read_unfinished
 from cardtable.tui.screens.table import Next, TableScreen
@@ -107,6 +109,7 @@ class CardTableApp(TableHost):
         self.faults_survived = 0
         #: The signal that ended the table (SIGTERM, SIGHUP), if one did: the process then ends by it.
         self.ended_by: int | None = None
+        self.tables = weakref.WeakSet()
 
     def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
         # The computers stop before the widgets go: a table still playing while its screen is taken down made
@@ -156,6 +159,9 @@ class CardTableApp(TableHost):
             self.play_now(self.start_config)
         else:
             self.main_menu()
+        # A widget's lines stay as long as Textual's styles remember the widget (see ``release_styles_caches``):
+        # the widgets of the screens closed are forgotten each time another screen shows.
+        self.screen_change_signal.subscribe(self, lambda _screen: release_styles_caches())
         # Resize events reach only the active screen, so the size guard simply looks a few times a second.
         self.call_after_refresh(self.check_size)
         self.size_timer = self.set_interval(0.25, self.check_size)

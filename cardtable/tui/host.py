@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import weakref
+
 from textual.app import App
+from textual.screen import Screen
 
 from cardtable.saves import Settings, TableConfig
 from cardtable.tui.themes import TABLE_THEMES, table_theme_name
@@ -18,6 +21,9 @@ class TableHost(App[None]):
     settings: Settings
     #: The player's keymap as far as it could be applied: binding ids to keys.
     keymap: dict[str, str]
+    #: Every table the app has shown that is still alive: the one showing, and the one it replaced while that is
+    #: being taken down (a table waits for it to go before it freezes what is alive: ``keep_out_of_sweeps``).
+    tables: weakref.WeakSet[Screen[None]]
 
     @property
     def ascii_cards(self) -> bool:

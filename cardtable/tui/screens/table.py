@@ -80,6 +80,10 @@ LARGE_CARDS_HEIGHT = 30
 ANNOUNCEMENT_TRICKS = 2
 #: A hint worked out longer than this (seconds) says so on the notice line meanwhile.
 HINT_WAIT_SHOWN = 0.15
+#: How often a new table looks again (and how long it waits, in seconds) for the last table to be gone before it
+#: freezes what is alive (``keep_out_of_sweeps``).
+FREEZE_TRIES = 5
+FREEZE_RETRY = 0.1
 
 V = TypeVar("V", bound=View)
 
@@ -264,9 +268,27 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             self.log_line(f"— Resuming hand {len(self.match.hands)}.")
             self.log_hand_so_far()
         self.run_match()
-        # The table's widgets, styles and caches live as long as it does: once drawn, they are kept out of the
-        # collector's full sweeps, each of which stopped the table for about 100 ms (one every 40 cards or so).
-        self.call_after_refresh(gc.freeze)
+        self.host.tables.add(self)
+        self.call_after_refresh(self.keep_out_of_sweeps)
+
+    def keep_out_of_sweeps(self, tries: int = FREEZE_TRIES) -> None:
+        """Keep everything alive now out of the collector's full sweeps while the table shows.
+
+        The table's widgets, styles and caches live as long as it does: once drawn, they are frozen (``gc.freeze``),
+        and the sweeps, each of which stopped the table for 30-100 ms (one every 40 cards or so), no longer go
+        through them.  But what is frozen stays until the table closes (``gc.unfreeze``), garbage too: the table of
+        the last match, still being taken down when this one is first drawn, would be kept all match long.  So
+        the freeze waits until no other table of the app is alive, collecting what is left of it first.
+        """
+        if not self.is_attached:
+            return
+        tables = self.host.tables
+        if any(table is not self for table in tables):
+            gc.collect()
+            if any(table is not self for table in tables) and tries > 0:
+                self.set_timer(FREEZE_RETRY, lambda: self.keep_out_of_sweeps(tries - 1))
+                return
+        gc.freeze()
 
     def take_breakpoints(self, width: int, height: int) -> None:
         """The size classes (``-wide``, ``-tall``) for a terminal of this size, before the first layout.
@@ -1381,4 +1403,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         choice = await self.app.push_screen_wait(
             ChoiceDialog(text, [("Play again", Next.AGAIN), ("New game", Next.NEW), ("Quit", Next.QUIT)])
         )
-        await self.host.after_match(self.config, choice)
+        # What follows starts from the app's own queue, not from this worker: a task started here (the next
+        # table's message pump, the new-game form's worker) copies the worker's context, where Textual notes the
+        # worker and the message pump running it, this table, and would keep it alive as long as itself.
+        self.app.call_later(self.host.after_match, self.config, choice)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.geometry import Region
@@ -15,15 +16,40 @@ else:
     _Painted = object  # a mixin: Textual finds a widget's CSS along its bases that are widgets
 
 
+#: Rules that place a widget on screen without changing what it paints: a card in motion takes a new offset at
+#: every cell it crosses, and each would otherwise be remembered as a look of its own (hundreds a match).
+PLACING_RULES = frozenset({"offset"})
+
+
 def styled_look(widget: Widget) -> tuple[object, ...]:
-    """The widget's styles as the stylesheet and its own set them, the colours it inherits, the line filters (no
-    colour, ASCII), its opacity and the terminal's colours: two widgets of the same size and content that agree
-    on these paint the same lines."""
+    """The widget's styles as the stylesheet and its own set them (less where they place it), the colours it
+    inherits, the line filters (no colour, ASCII), its opacity and the terminal's colours: two widgets of the same
+    size and content that agree on these paint the same lines."""
     styles = widget.styles
     app = widget.app
-    return (frozenset(styles.base._rules.items()), frozenset(styles.inline._rules.items()),
+    return (painting_rules(styles.base._rules), painting_rules(styles.inline._rules),
             widget.background_colors, widget.visual_style, tuple(widget.get_line_filters()), widget.opacity,
             id(app.ansi_theme), app.native_ansi_color)  # fmt: skip
+
+
+#: Each set of rules a look was made with, as one object: a look's key holds its widget's rules, some sixty, and
+#: the few hundred looks a table remembers share a few dozen sets (each its own copy, they took half their memory).
+RULE_SETS: dict[frozenset[tuple[str, object]], frozenset[tuple[str, object]]] = {}
+RULE_SETS_KEPT = 1024
+
+
+def painting_rules(rules: Mapping[str, object]) -> frozenset[tuple[str, object]]:
+    """The rules that may change what a widget paints: all but those that only place it (``PLACING_RULES``)."""
+    if PLACING_RULES.isdisjoint(rules):
+        found = frozenset(rules.items())
+    else:
+        found = frozenset((name, value) for name, value in rules.items() if name not in PLACING_RULES)
+    kept = RULE_SETS.get(found)
+    if kept is None:
+        if len(RULE_SETS) >= RULE_SETS_KEPT:
+            RULE_SETS.clear()
+        kept = RULE_SETS[found] = found
+    return kept
 
 
 #: A part of a widget's paint: what its lines depend on, and where they are in the widget.
