@@ -373,7 +373,8 @@ class MatchSave:
         self.lock.release()
 
     def write(self, config: TableConfig, record: dict[str, Any], summary: SaveSummary | None = None) -> None:
-        """Save the match atomically (temporary file, then rename); ``SaveFailed`` if that cannot be done."""
+        """Save the match atomically (its spare copy written, then renamed over it: ``RewrittenFile``); ``SaveFailed``
+        if that cannot be done."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if not self.claim():
