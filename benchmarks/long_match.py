@@ -15,9 +15,9 @@ process (threads included):
 * ``engine``: what the table does for an action outside Textual, headless, for every action of the next hand:
   the engine applies it, the view the table is drawn from, the undo key's question (``last_decision``), the
   record as the table saves it (``Match.to_record_lines``, what ``TableScreen.record_to_save`` takes; the table
-  took ``Match.to_record`` until 2026-12-07) and the save written (``MatchSave.write``: the record laid out in
-  JSON, written into the save's spare copy, flushed to the disk and renamed over the save; a temporary file
-  written whole until 2026-12-07).
+  took ``Match.to_record`` until 2026-12-07) with the summary the start screen reads, and the save written
+  (``MatchSave.write``: the record laid out in JSON, written into the save's spare copy, flushed to the disk
+  and renamed over the save; a temporary file written whole until 2026-12-07).
 * ``table``: the table itself (``--table``), under Pilot: a ``TableScreen`` opened on the match, you at the
   bottom playing the card under the cursor and the first choice of every dialog, ``random`` computers at
   instant speed, for 60 actions and two hands' ends at least. Each action is saved as it is applied, in the
@@ -107,8 +107,11 @@ def play_to(match: Match, players: list[ComputerPlayer[Any]], hands: int) -> Non
 
 def engine_costs(match: Match, players: list[ComputerPlayer[Any]], save: MatchSave, config: TableConfig) -> list[float]:
     """Play the next hand, timing what the table does for each action outside Textual (seconds each)."""
+    from cardtable.tui.games import parts_for
+
     costs: list[float] = []
     apply = match.apply
+    parts = parts_for(config.game).for_options(match.options)  # the save's summary, as the table writes it
 
     def applied_as_the_table_does(action: Action) -> Action:
         started = CLOCK()
@@ -117,7 +120,7 @@ def engine_costs(match: Match, players: list[ComputerPlayer[Any]], save: MatchSa
         if state is not None:
             state.view(0)
         last_decision(match, [0])
-        save.write(config, match.to_record_lines())
+        save.write(config, match.to_record_lines(), parts.save_summary(match, config.names))
         costs.append(CLOCK() - started)
         return recorded
 
@@ -173,9 +176,9 @@ def install_table_clock(costs: TableCosts) -> Callable[[], None]:
         costs.heard(event)
         await on_game_event(self, event)
 
-    def write_now(self: SaveWriter, config: TableConfig, record: dict[str, Any]) -> None:
+    def write_now(self: SaveWriter, *job: Any) -> None:  # what the table hands the writer, written at once
         try:
-            self.save.write(config, record)
+            self.save.write(*job)
         except SaveFailed as failure:
             self.done(failure)
         else:
