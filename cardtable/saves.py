@@ -85,6 +85,10 @@ SAVE_KEYS = frozenset(
 #: Manille 1.1 kB, Truco 0.5 kB). So this is some 22,000 hands of five-player Tarot, hundreds of hours of play;
 #: a match read back takes some 13 bytes of memory for each byte of its file, nearly a gigabyte at this size.
 MAX_MATCH_BYTES = 64 * 1024 * 1024
+#: A save's text before its first hand (its summary among it) takes a multiple of this many bytes, so that the
+#: summary's changes (the hand's number, the scores) seldom change its length: the save after one of them
+#: writes that text and the hand in play, not every hand again (``records.RewrittenFile``).
+SAVE_HEAD_ROOM = 64
 #: A summary's hand number stays below this: no match file the table reads holds as many (a hand takes some
 #: hundreds of bytes at least, and a match file at most ``MAX_MATCH_BYTES``).
 MAX_HANDS = MAX_MATCH_BYTES // 100
@@ -379,7 +383,7 @@ class MatchSave:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if not self.claim():
                 raise SaveFailed("this match is open in another window, and only that window saves it")
-            self.file.write(record_pieces(self.content(config, record, summary)))
+            self.file.write(record_pieces(self.content(config, record, summary), SAVE_HEAD_ROOM))
         except OSError as error:
             raise SaveFailed(describe_os_error(error, self.path.parent)) from None
 

@@ -158,13 +158,17 @@ def dump_record(record: dict[str, Any]) -> str:
     return b"".join(record_pieces(record)).decode("utf-8")
 
 
-def record_pieces(record: dict[str, Any]) -> list[bytes]:
+def record_pieces(record: dict[str, Any], head_room: int = 1) -> list[bytes]:
     """The record as JSON in UTF-8, in pieces to write one after the other: indented by one space, as
     ``json.dumps(record, indent=1)`` writes it, but for its hands, each on a line of its own in compact JSON.
 
     A hand's line is the longest part of a record and the only one that grows; a long match's save is written
     after every action, so its hands take as few bytes as they can (half as many as indented), and those of a
     record whose ``hands`` are ``HandLines`` are already in JSON: they are written as they are.
+
+    The first piece is all that comes before the first hand, padded with spaces to a multiple of ``head_room``
+    bytes: a change there (a save's summary of the hand in play) then seldom changes its length, and a file
+    written again (``RewrittenFile``) writes it in its place, the hands after it left as they are.
     """
     hands = record.get("hands")
     if not isinstance(hands, list | tuple):
@@ -183,7 +187,8 @@ def record_pieces(record: dict[str, Any]) -> list[bytes]:
             # would be copied once more.
             hands_pieces = [BETWEEN_HANDS] * (2 * len(lines) - 1)
             hands_pieces[::2] = lines
-            pieces.append(f"{text}[\n  ".encode())
+            head = f"{text}[".encode()
+            pieces.append(head + b" " * (-(len(head) + 3) % head_room) + b"\n  ")
             pieces += hands_pieces
             text = "\n ]"
     pieces.append(f"{text}\n}}\n".encode())
@@ -233,10 +238,10 @@ class RewrittenFile:
     over the file, whose old copy, given a second name just before (``NAME.swap.tmp``), becomes the spare. The
     spare holds what the write before the last wrote: the pieces the new content begins with that are the same
     (the same objects, as ``Match.to_record_lines`` gives a finished hand's line, or equal) are not written
-    again. A crash at any moment leaves the file as it was or as it is to be, and at worst the two
-    ``NAME.*.tmp`` files, which the next writer clears; a write that fails removes them, and the next is whole.
-    Where a file cannot have a second name (some file systems), every write is whole. The spare takes as much
-    room on the disk as the file.
+    again, nor are those after a first piece that changed but kept its length. A crash at any moment leaves
+    the file as it was or as it is to be, and at worst the two ``NAME.*.tmp`` files, which the next writer
+    clears; a write that fails removes them, and the next is whole. Where a file cannot have a second name
+    (some file systems), every write is whole. The spare takes as much room on the disk as the file.
 
     One writer at a time (a save's lock holder). A reader reads the file whole at once: a copy renamed away is
     written into again two writes later.
@@ -264,16 +269,20 @@ class RewrittenFile:
     def _write(self, pieces: list[bytes]) -> None:
         in_file, in_spare = self._in_file, self._in_spare
         self._in_file = self._in_spare = None  # not known until this write is done
-        same = offset = 0
+        head = same = offset = 0
         if in_spare is not None:
             kept, size = in_spare
-            same = _same_start(kept, pieces)
+            # A first piece that changed and kept its length (a save's head, padded) is written in its place.
+            head = int(bool(kept) and bool(pieces) and kept[0] != pieces[0] and len(kept[0]) == len(pieces[0]))
+            same = _same_start(kept, pieces, head)
             offset = size - sum(map(len, kept[same:]))  # counted from the end: only the last pieces differ
         flags = os.O_RDWR | os.O_CREAT
         if sys.platform == "win32":  # pragma: no cover - the suite runs on POSIX
             flags |= os.O_BINARY
         fd = os.open(self.spare, flags, 0o600)
         try:
+            if head:
+                _write_pieces(fd, pieces[:1])
             os.lseek(fd, offset, os.SEEK_SET)
             _write_pieces(fd, pieces[same:])
             size = offset + sum(map(len, pieces[same:]))
@@ -303,9 +312,9 @@ class RewrittenFile:
 COMPARED_AT_ONCE = 1024
 
 
-def _same_start(old: list[bytes], new: list[bytes]) -> int:
-    """How many pieces ``new`` begins with that ``old`` begins with too."""
-    same, count = 0, min(len(old), len(new))
+def _same_start(old: list[bytes], new: list[bytes], same: int = 0) -> int:
+    """How many pieces ``new`` begins with that ``old`` begins with too, the first ``same`` taken as the same."""
+    count = min(len(old), len(new))
     # A list comparison takes a piece that is the same object as equal at once: all but the last pieces are.
     while same < count:
         step = min(COMPARED_AT_ONCE, count - same)

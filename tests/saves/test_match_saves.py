@@ -13,11 +13,12 @@ import pytest
 
 from cardtable.archive import read_archived
 from cardtable.engine.loop import deal_rng
-from cardtable.engine.records import RewrittenFile
+from cardtable.engine.records import RewrittenFile, record_pieces
 from cardtable.files import MAX_FILE_BYTES, UnreadableFile
 from cardtable.saves import (
     LAST_MATCH,
     LEGACY_AUTOSAVE,
+    SAVE_HEAD_ROOM,
     SAVES,
     MatchSave,
     SaveFailed,
@@ -26,7 +27,7 @@ from cardtable.saves import (
     keep_in_archive,
     matches_folder_problem,
 )
-from tests.saves.support import a_match, save_json, saved_match
+from tests.saves.support import a_match, save_json, saved_match, table_summary
 
 
 def test_every_unfinished_match_has_its_own_save_and_all_are_found_most_recent_first(tmp_path: Path) -> None:
@@ -378,6 +379,11 @@ def test_a_file_written_again_puts_on_the_disk_only_what_changed_since_the_write
     write(copies)  # the write before the last had 500 hands
     write(changed)
     assert sizes[-2:] == [sum(map(len, copies[501:])), sum(map(len, changed[1_001:]))]
+    # A first piece that changed but kept its length (a save's head) is written in its place, and only it.
+    head = b"{HEAD}\n"
+    write([head, *changed[1:-1], b"in play again"])
+    write([head, *changed[1:]])  # the write before the last wrote the same after its head
+    assert sizes[-1] == len(head)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["match.json", "match.json.spare.tmp"]
     file.discard_spare()
     assert [p.name for p in tmp_path.iterdir()] == ["match.json"]
@@ -403,3 +409,47 @@ def test_a_failed_write_leaves_the_file_as_it_was_and_no_spare_and_the_next_is_w
     file.write([b"head", b"x" * 100, b"3"])
     file.write([b"head", b"y" * 100, b"4"])  # its spare holds what the write before the last wrote: not the lost one
     assert path.read_bytes() == b"head" + b"y" * 100 + b"4"
+
+
+def test_a_save_after_a_hand_ends_writes_its_head_and_that_hand_not_the_hands_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A save begins with the summary of the hand in play, which changes from hand to hand (its number, the
+    # scores): the text before the hands takes a multiple of SAVE_HEAD_ROOM bytes, so it keeps its length and
+    # is written in its place, and the hands before the one that changed are not written again.
+    config, match = a_match(actions=32)  # the first hand played out
+    match.deal_new_hand(deal_rng(3, 1))
+    save = MatchSave.new(tmp_path)
+
+    def play(actions: int) -> None:
+        for _ in range(actions):
+            state = match.current
+            assert state is not None and state.to_act is not None
+            match.apply(state.view(state.to_act).legal_actions()[0])
+            save.write(config, match.to_record_lines(), table_summary(config, match))
+
+    play(31)  # the second hand but its last card, saved after every action
+    before = save.path.read_bytes()
+    written: list[int] = []
+    writev = os.writev
+    monkeypatch.setattr(os, "writev", lambda fd, pieces: written.append(sum(map(len, pieces))) or writev(fd, pieces))
+    play(1)
+    text = save.path.read_bytes()
+    head = text[: text.index(b'{"dealer":')]
+    assert len(head) % SAVE_HEAD_ROOM == 0 and len(head) == before.index(b'{"dealer":')
+    assert b'"hand": 3' in head and b'"hand": 2' in before  # the summary names the next hand now
+    assert json.loads(text)["hands"] == match.to_record()["hands"]
+    first = match.hands[0].line
+    assert first is not None and sum(written) == len(text) - len(first) - len(b",\n  ")
+
+
+def test_a_saves_head_keeps_its_length_when_a_score_in_its_summary_gains_a_digit() -> None:
+    hand = {"dealer": 0, "deal": {"hands": [["7S"]]}, "actions": []}
+    heads = []
+    for score in (9, 10, 100):
+        record = {"schema": 1, "summary": {"hand": 3, "scores": [score, 0]}, "hands": [hand], "table": {}}
+        pieces = record_pieces(record, SAVE_HEAD_ROOM)
+        assert json.loads(b"".join(pieces)) == record
+        heads.append(len(pieces[0]))
+    assert heads == [SAVE_HEAD_ROOM * 2] * 3  # the text before the hands, padded with spaces
+    assert len(record_pieces(record)[0]) < heads[0]  # other files are not padded
