@@ -20,12 +20,13 @@ process (threads included):
   and renamed over the save; a temporary file written whole until 2026-12-07).
 * ``table``: the table itself (``--table``), under Pilot: a ``TableScreen`` opened on the match, you at the
   bottom playing the card under the cursor and the first choice of every dialog, ``random`` computers at
-  instant speed, for 60 actions and two hands' ends at least. Each action is saved as it is applied, in the
+  instant speed, for 200 actions and two hands' ends at least. Each action is saved as it is applied, in the
   event loop's thread: at a person's pace every action has its save, written by the table's writer thread
   after the action's frame, while at instant speed the table would save once for all the actions of a frame
   and the writer thread skip a save while the one before is being written. An action is the time from one
   action applied to the next (the save, the log, the table's widgets updated, the next decision, and a frame's
-  paint now and then); ``hand end`` from a hand scored to the next dealt (the score sheet shown and closed);
+  paint now and then); ``hand end`` from a hand scored to the first action of the next (the score sheet shown
+  and closed, the deal and its save, whose summary at the start of the file says the new hand's number);
   ``undo`` from the undo key to your turn again (the match taken back, the table shown again, the save).
 
 Medians (ms); ``x`` is the ratio of hand N to hand 20. Run from the repository's root:
@@ -68,7 +69,7 @@ FAR_BELOW = -1_000_000
 #: The hand measured early in the match.
 EARLY = 20
 #: At the table: at least this many actions timed (and two hands' ends), and this many undos.
-TABLE_ACTIONS = 60
+TABLE_ACTIONS = 200
 UNDOS = 3
 CLOCK = time.process_time
 
@@ -144,23 +145,23 @@ class TableCosts:
     actions: list[float] = dataclasses.field(default_factory=list)
     hand_ends: list[float] = dataclasses.field(default_factory=list)
     undos: list[float] = dataclasses.field(default_factory=list)
-    #: When the last action was applied and the last hand scored (None: not since the last hand was dealt).
+    #: When the last action was applied, and the last hand scored (None: an action came since).
     action_at: float | None = None
     scored_at: float | None = None
 
     def heard(self, event: Any) -> None:
-        from cardtable.engine.loop import ActionTaken, HandDealt, HandScored
+        from cardtable.engine.loop import ActionTaken, HandScored
 
         now = CLOCK()
         if isinstance(event, ActionTaken):
-            if self.action_at is not None and self.scored_at is None:
+            if self.scored_at is not None:  # the first action after a hand's end: the end, the deal and its save
+                self.hand_ends.append(now - self.scored_at)
+                self.scored_at = None
+            elif self.action_at is not None:
                 self.actions.append(now - self.action_at)
             self.action_at = now
         elif isinstance(event, HandScored):
             self.scored_at = now
-        elif isinstance(event, HandDealt) and self.scored_at is not None:
-            self.hand_ends.append(now - self.scored_at)
-            self.scored_at = self.action_at = None
 
 
 def install_table_clock(costs: TableCosts) -> Callable[[], None]:
