@@ -42,6 +42,7 @@ import dataclasses
 import os
 import pstats
 import random
+import shutil
 import statistics
 import tempfile
 import time
@@ -208,7 +209,7 @@ async def table_costs(match: Match, config: TableConfig, actions: int, undos: in
     from cardtable.tui.screens.start import StartScreen
     from cardtable.tui.screens.table import TableScreen
 
-    table_home("cardtable-long-", "instant")
+    home = table_home("cardtable-long-", "instant")
     costs = TableCosts()
     uninstall = install_table_clock(costs)
     app = CardTableApp()
@@ -237,6 +238,7 @@ async def table_costs(match: Match, config: TableConfig, actions: int, undos: in
             table.stop_computers()
     finally:
         uninstall()
+        shutil.rmtree(home, ignore_errors=True)  # a long match's save: tens of megabytes
     return costs
 
 
