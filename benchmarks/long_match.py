@@ -167,7 +167,7 @@ class TableCosts:
 
 def install_table_clock(costs: TableCosts) -> Callable[[], None]:
     """Time the table's events, and write its saves at once (see the module's note); returns the undoing."""
-    from cardtable.saves import SaveFailed, SaveWriter
+    from cardtable.saves import SaveWriter
     from cardtable.tui.screens.table import TableScreen
 
     on_game_event = TableScreen.on_game_event
@@ -179,12 +179,7 @@ def install_table_clock(costs: TableCosts) -> Callable[[], None]:
         await on_game_event(self, event)
 
     def write_now(self: SaveWriter, *job: Any) -> None:  # what the table hands the writer, written at once
-        try:
-            self.save.write(*job)
-        except SaveFailed as failure:
-            self.done(failure)
-        else:
-            self.done(None)
+        self.write(*job)
 
     def save_now(self: TableScreen[Any]) -> None:
         self.save_pending = True

@@ -474,12 +474,16 @@ class SaveWriter:
                     self._busy = False
                     self._changed.notify_all()
                     return
-            try:
-                self.save.write(*job)
-            except SaveFailed as failure:
-                self.done(failure)
-            else:
-                self.done(None)
+            self.write(*job)
+
+    def write(self, config: TableConfig, record: dict[str, Any], summary: SaveSummary | None = None) -> None:
+        """Write one save now, in the calling thread, and tell ``done`` what it came to."""
+        try:
+            self.save.write(config, record, summary)
+        except SaveFailed as failure:
+            self.done(failure)
+        else:
+            self.done(None)
 
 
 def keep_in_archive(home: Path, match_id: str, entry: dict[str, Any]) -> Path:
