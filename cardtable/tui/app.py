@@ -25,6 +25,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import WorkerFailed
 
+from cardtable.engine.records import write_atomically
 from cardtable.engine.visible import visible
 from cardtable.files import NewerFile, UnreadableFile, describe_os_error, quote, write_crash_log
 from cardtable.saves import (
@@ -513,6 +514,26 @@ class CardTableApp(TableHost):
         self.save_settings()
         self.redraw_table()
 
+    def save_screenshot_told(self) -> Path | None:
+        """Write the screen as an SVG file and tell the player where it went, or why it could not be written.
+
+        The first folder that takes it wins: the pictures folder where the player keeps such files, then the data
+        folder, which cardtable always makes.
+        """
+        picture = self.export_screenshot().encode("utf-8")
+        name = time.strftime("cardtable-%Y-%m-%d-%H%M%S.svg")
+        problems = []
+        for folder in screenshot_folders():
+            try:
+                write_atomically(folder / name, picture)
+            except OSError as error:
+                problems.append(f"{folder}: {describe_os_error(error)}")
+                continue
+            self.notify(f"Screenshot saved: {folder / name}", timeout=10)
+            return folder / name
+        self.notify("The screenshot could not be saved. " + "; ".join(problems) + ".", severity="error", timeout=15)
+        return None
+
     def palette_next_theme(self) -> None:
         said = self.next_theme()
         table = self.screen if isinstance(self.screen, TableScreen) else None
@@ -550,11 +571,18 @@ class CardTableApp(TableHost):
             self.push_screen(self.stats_screen() if which == "stats" else self.history_screen())
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        # Textual's "Keys" docks a help panel beside the screen and squeezes the table: the keys screen instead.
+        # Of Textual's own commands only "Theme" is kept as it is. Its "Quit" ends the app at once, skipping the
+        # question a match in play asks; its "Keys" docks a help panel that squeezes the table; its "Maximize"
+        # blows a focused list up over the table, which no player needs; its "Screenshot" writes to a Downloads
+        # folder that may not exist and says nothing when it fails. The table's own versions replace them.
         for command in super().get_system_commands(screen):
-            if command.title != "Keys":
+            if command.title == "Theme":
                 yield command
+        yield SystemCommand("Quit", "Quit cardtable (a match in play asks first, and is kept for next time)",
+                            self.action_quit_table)  # fmt: skip
         yield SystemCommand("Keys", "Every key of the table (the keys screen)", self.show_keys)
+        yield SystemCommand("Screenshot", f"Save the screen as an SVG picture in {screenshot_folders()[0]}",
+                            lambda: self.set_timer(0.1, self.save_screenshot_told))  # fmt: skip
         yield SystemCommand("Statistics", "Your results by game, variant and opponent level",
                             lambda: self.open_from_palette("stats"))  # fmt: skip
         yield SystemCommand("Match history", "Watch, star or export your finished matches",
@@ -569,6 +597,15 @@ class CardTableApp(TableHost):
         if self.unicode_terminal:
             yield SystemCommand(f"ASCII cards: {ascii_}", f"Plain ASCII: suit letters, no box lines (now {ascii_})",
                                 self.toggle_ascii)  # fmt: skip
+
+
+def screenshot_folders() -> list[Path]:
+    """Where a screenshot goes: the player's pictures folder if there is one (none is made), else the data
+    folder's ``screenshots``."""
+    from platformdirs import user_pictures_dir
+
+    pictures = Path(user_pictures_dir())
+    return [pictures, data_dir() / "screenshots"] if pictures.is_dir() else [data_dir() / "screenshots"]
 
 
 def on_off(flag: bool) -> str:

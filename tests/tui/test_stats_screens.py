@@ -325,3 +325,18 @@ async def test_the_history_lists_a_match_a_newer_cardtable_archived_and_neither_
             assert isinstance(app.screen, HistoryScreen)
             app.clear_notifications()
     assert path.read_bytes() == before and sorted(archived_ids(table_home)) == ["m1", "m2"]
+
+
+async def test_the_watch_footer_shows_every_key_whole_at_80_columns(table_home: Path) -> None:
+    archive(table_home, "manille/equal_best_scores_then_decided", "m1")
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.__class__.__name__ == "StartScreen")
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen))
+        await pilot.pause()
+        footer = footer_line(app)
+        for shown in ("Step", "Hand", "Jump", "Export", "Close", "^q Quit"):
+            assert shown in footer, footer
