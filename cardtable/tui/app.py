@@ -529,7 +529,7 @@ class CardTableApp(TableHost):
             except OSError as error:
                 problems.append(f"{folder}: {describe_os_error(error)}")
                 continue
-            self.notify(f"Screenshot saved: {folder / name}", timeout=10)
+            self.notify(f"Screenshot {name} saved in {folder}", timeout=10)
             return folder / name
         self.notify("The screenshot could not be saved. " + "; ".join(problems) + ".", severity="error", timeout=15)
         return None

@@ -59,7 +59,7 @@ async def test_a_screenshot_goes_to_the_data_folder_when_there_is_no_pictures_fo
         saved = app.save_screenshot_told()
         assert saved is not None and saved.parent == table_home / "screenshots"
         assert "<svg" in saved.read_text() and not no_pictures_folder.exists()
-        assert notices == [(f"Screenshot saved: {saved}", "information")]
+        assert notices == [(f"Screenshot {saved.name} saved in {saved.parent}", "information")]
         no_pictures_folder.mkdir()
         in_pictures = app.save_screenshot_told()
         assert in_pictures is not None and in_pictures.parent == no_pictures_folder
