@@ -57,7 +57,7 @@ def test_mao_de_ferro_and_two_player_names() -> None:
 
 def test_a_team_of_three_is_named_as_the_table_names_it() -> None:
     """Six players: "You, Cy & Eli", as the side panel and the start screen say it, not "You & Cy & Eli"."""
-    six = new_hand(FOUR + ["5S 5H 5D", "6S 6H 6D"])
+    six = new_hand([*FOUR, "5S 5H 5D", "6S 6H 6D"])
     play(six, "0:truco 1:refuse")
     said = text(six.explain(["You", "Bo", "Cy", "Di", "Eli", "Fay"]))
     assert said == "Your raise was refused: You, Cy & Eli score the value before it, 1."
