@@ -207,6 +207,17 @@ async def test_statistics_with_no_match_offer_no_rebuild() -> None:
         assert isinstance(app.screen, StatsScreen) and not app._notifications
 
 
+async def test_a_rebuild_from_one_match_says_so_in_the_singular(table_home: Path) -> None:
+    archive(table_home, "manille/match_end_101", "m1", "2026-12-01T10:00:00Z")
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_settled(pilot, app, "stats", StatsScreen)
+        await pilot.press("r")
+        await until(pilot, lambda: bool(app._notifications))
+        assert "Statistics rebuilt from 1 archived match." in notices_of(app)
+
+
 # ------------------------------------------------------------------ damaged files under the screens
 def two_manille_matches(home: Path) -> dict[str, Any]:
     """Two finished matches, counted: what the statistics file holds for them."""
