@@ -37,6 +37,7 @@ from cardtable.saves import (
     load_settings,
     matches_folder_problem,
     set_aside_notice,
+    setup_json,
     shorten,
     store_settings,
 )
@@ -178,7 +179,7 @@ class CardTableApp(TableHost):
     @work(exclusive=True, group="menu")
     async def main_menu(self, notice: str = "") -> None:
         text = "\n".join(part for part in (notice, *self.take_notices()) if part)
-        screen = StartScreen(notice=text)
+        screen = StartScreen(notice=text, last_setup=self.settings.last_setup)
         chosen = self.push_screen(screen, wait_for_dismiss=True)
         # The saves are read in a thread while the screen answers; a choice that needs no list stops the reading.
         stop = threading.Event()
@@ -189,7 +190,7 @@ class CardTableApp(TableHost):
             if reading.done() and screen.is_attached:
                 screen.list_unfinished(*reading.result())
             choice = await chosen
-            if choice == "new" or choice.startswith("resume:"):
+            if choice in ("new", "again") or choice.startswith("resume:"):
                 unfinished, set_aside = await reading
                 if set_aside and not screen.listed:  # chosen before the screen could say so
                     self.notify("\n\n".join(set_aside), severity="warning", timeout=15)
@@ -213,7 +214,7 @@ class CardTableApp(TableHost):
             await self.push_screen_wait(RulesScreen(choice[6:]))
             self.main_menu()
         else:
-            await self.new_game(unfinished=unfinished)
+            await self.new_game(unfinished=unfinished, again=choice == "again")
 
     @work(exclusive=True, group="menu")
     async def play_now(self, config: TableConfig) -> None:
@@ -278,7 +279,9 @@ class CardTableApp(TableHost):
             return
         self.push_screen(table)
 
-    async def new_game(self, game: str | None = None, unfinished: list[FoundMatch] | None = None) -> None:
+    async def new_game(self, game: str | None = None, unfinished: list[FoundMatch] | None = None,
+                       again: bool = False) -> None:  # fmt: skip
+        """A new match: set up in the form, or (``again``) the last setup played again with a new shuffle."""
         from cardtable.tui.screens.new_game import NewGameScreen
 
         if unfinished:
@@ -287,22 +290,30 @@ class CardTableApp(TableHost):
             if not sure:
                 self.main_menu()
                 return
-        config = await self.push_screen_wait(NewGameScreen(game))
+        last = self.settings.last_setup
+        if again and last is not None:
+            config: TableConfig | None = new_shuffle(last)
+        else:
+            config = await self.push_screen_wait(NewGameScreen(game, last))
         if config is None:
             self.main_menu()
             return
+        self.remember_setup(config)
         self.push_screen(TableScreen(config))
+
+    def remember_setup(self, config: TableConfig) -> None:
+        """Keep the setup of the game about to start, for the form and the start screen's "Play again"."""
+        last = self.settings.last_setup
+        if last is None or setup_json(config) != setup_json(last):
+            self.settings.last_setup = config
+            self.save_settings()
 
     async def after_match(self, config: TableConfig, choice: str | None) -> None:
         if choice == Next.QUIT:
             self.exit()
             return
         if choice == Next.AGAIN:
-            old = config
-            seed = random.randrange(1_000_000_000)
-            config = TableConfig(old.game, old.players, old.seats, old.options, seed,
-                                 random.Random(seed).randrange(old.players))  # fmt: skip
-            self.switch_screen(TableScreen(config))
+            self.switch_screen(TableScreen(new_shuffle(config)))
             return
         self.pop_screen()
         self.run_worker(self.new_game(config.game), group="menu", exclusive=True)
@@ -392,7 +403,8 @@ class CardTableApp(TableHost):
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
         on_top = isinstance(self.screen, TooSmallScreen) if self.screen_stack else False
         if small and not on_top:
-            self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))
+            playing = any(isinstance(screen, TableScreen) for screen in self.screen_stack)
+            self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT, playing))
         elif not small and on_top:
             self.pop_screen()
             self.keys_held_until = time.monotonic() + KEY_GRACE
@@ -610,6 +622,13 @@ def screenshot_folders() -> list[Path]:
 
 def on_off(flag: bool) -> str:
     return "on" if flag else "off"
+
+
+def new_shuffle(config: TableConfig) -> TableConfig:
+    """The same table dealt afresh: a new seed, and the first dealer it draws."""
+    seed = random.randrange(1_000_000_000)
+    return TableConfig(config.game, config.players, config.seats, config.options, seed,
+                       random.Random(seed).randrange(config.players))  # fmt: skip
 
 
 def unfinished_question(unfinished: list[FoundMatch]) -> tuple[str, str]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.saves import SETTINGS, Settings, load_settings, store_settings
+from cardtable.saves import SETTINGS, Settings, load_settings, setup_from_json, store_settings
 from tests.support import pipes_released
 
 
@@ -156,3 +156,46 @@ def test_settings_in_a_data_folder_that_is_a_file_are_the_defaults(tmp_path: Pat
     assert load_settings(home) == (Settings(), [])
     with pytest.raises(OSError):
         store_settings(Settings(), home)
+
+
+SETUP = {"game": "manille", "players": 4, "options": {"house": "belgian", "talk": True},
+         "seats": [{"name": "You", "kind": "human"}, {"name": "East", "kind": "heuristic"},
+                   {"name": "North", "kind": "expert"}, {"name": "West", "kind": "heuristic"}]}  # fmt: skip
+
+
+def test_the_last_setup_is_kept_without_its_seed_and_read_back(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS).write_text(json.dumps({"last_setup": SETUP}))
+    settings, notices = load_settings(tmp_path)
+    assert notices == [] and settings.last_setup is not None
+    assert (settings.last_setup.game, settings.last_setup.players) == ("manille", 4)
+    assert [seat.kind for seat in settings.last_setup.seats] == ["human", "heuristic", "expert", "heuristic"]
+    settings.last_setup.seed = 123  # the match's seed is not the setup's: playing again is a new shuffle
+    store_settings(settings, tmp_path)
+    assert json.loads((tmp_path / SETTINGS).read_text())["last_setup"] == SETUP
+    assert load_settings(tmp_path)[0].last_setup == setup_from_json(SETUP)
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        [], "manille", {**SETUP, "game": "belote"}, {**SETUP, "players": 5}, {**SETUP, "players": True},
+        {**SETUP, "seats": SETUP["seats"][:3]}, {**SETUP, "seats": [{"name": 5, "kind": "human"}] * 4},
+        {**SETUP, "seats": [{"name": "A", "kind": "god"}] * 4}, {**SETUP, "options": {"house": "swiss"}},
+        {**SETUP, "options": [1]}, {**SETUP, "options": {"talk": [[[[]]]]}},
+    ],
+)  # fmt: skip
+def test_a_last_setup_that_cannot_be_played_is_dropped_with_a_notice(tmp_path: Path, setup: object) -> None:
+    (tmp_path / SETTINGS).write_text(json.dumps({"speed": "slow", "last_setup": setup}))
+    settings, notices = load_settings(tmp_path)
+    assert settings.last_setup is None and settings.speed == "slow"
+    assert len(notices) == 1 and notices[0].startswith("In your settings, the last game's setup cannot be used (")
+    assert notices[0].endswith("the new-game form opens on a game's usual setup.") and len(notices[0]) < 400
+
+
+def test_a_last_setup_with_a_name_no_terminal_should_print_is_kept_as_its_escapes(tmp_path: Path) -> None:
+    seats = [{"name": "\x1b[2J" + "x" * 500, "kind": "human"}, *SETUP["seats"][1:]]  # type: ignore[misc]
+    (tmp_path / SETTINGS).write_text(json.dumps({"last_setup": {**SETUP, "seats": seats}}))
+    settings, notices = load_settings(tmp_path)
+    assert notices == [] and settings.last_setup is not None
+    name = settings.last_setup.seats[0].name
+    assert "\x1b" not in name and len(name) <= 40

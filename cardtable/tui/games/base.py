@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 from cardtable.engine.cards import SUIT_GLYPHS, Deck, bits
 from cardtable.engine.game import CALL_VERB, Action, GameRules, HandState, Number, View
 from cardtable.engine.match import Match
+from cardtable.engine.options import options_in_words
 from cardtable.engine.words import GameWords, holder, says
 from cardtable.games import find_game
 from cardtable.saves import SaveSummary
@@ -203,6 +204,18 @@ class TableParts(ABC, Generic[V]):
         """The game's name as the table writes it: its variant's, where the variant is a game of its own."""
         return self.rules.title
 
+    def setup_title(self, options: object, players: int) -> str:
+        """The game as a player names a match of it: its variant, the number of players where it is not the game's
+        usual, and the options not at their default ("Manille, house rules: Belgian, table talk"; "Truco Paulista, 6
+        players")."""
+        title = self.game_title()
+        variant, phrases = options_in_words(options, lambda raw: self.rules.parse_options(raw, players))
+        if variant is not None and variant not in title:
+            title = f"{title} {variant}"
+        if players != self.rules.default_players:
+            phrases.insert(0, f"{players} players")
+        return ", ".join([title, *phrases])
+
     def save_summary(self, match: Match, names: Sequence[str]) -> SaveSummary:
         """What the start screen says of ``match`` unfinished: the game, the hand to play (between two hands, the
         next one) and every seat's name and score as the table shows them now (points that count at once
@@ -211,7 +224,8 @@ class TableParts(ABC, Generic[V]):
         now = self.scores_now(self.seat_view(state, 0)) if state is not None else None
         hand = len(match.hands) + (state is None)
         scores = tuple(now if now is not None else match.scores)
-        return SaveSummary(match.rules.name, self.game_title(), match.players, hand, tuple(names), scores)
+        title = self.setup_title(match.options, match.players)
+        return SaveSummary(match.rules.name, title, match.players, hand, tuple(names), scores)
 
     def heading(self, view: V) -> str:
         """The first line of the side panel: the game, and what wins the match where the options say."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import CALL_VERB, Action
+from cardtable.engine.options import option_fields, option_phrase
 from cardtable.games.manille.rules import (
     AUCTION,
     BELGIAN,
@@ -37,6 +38,13 @@ TALK_GROUPS = (("How many cards you hold", ("count",)), ("Your 10s and aces", ("
 
 class ManilleParts(TargetHeading, TrumpSuitFacts, TableParts[ManilleView]):
     words: ManilleWords
+
+    def setup_title(self, options: object, players: int) -> str:
+        # The house as the side panel names it ("Belgian rules"), rather than as the form's list does.
+        title = super().setup_title(options, players)
+        house = getattr(options, "house", CLASSIC)
+        said = option_phrase(next(f for f in option_fields(type(options)) if f.name == "house"), house)
+        return title.replace(said, HOUSE_NAMES[house])
 
     def info_lines(self, view: ManilleView, names: list[str], private: bool = True) -> list[str]:
         v = view

@@ -24,6 +24,7 @@ from cardtable.games.truco.words import (
     FLOR_CALLS,
 )
 from cardtable.tui.dialogs.call import CallDialog
+from cardtable.tui.sides import side_name
 
 from .base import SeenTrick, Table, TableParts, TrickFacts
 from .truco_lines import next_raise_line, tricks_line
@@ -71,8 +72,8 @@ class ArgentinoParts(TrickFacts, TableParts[ArgentinoView]):
 
     # ------------------------------------------------------------- what the table shows aside
     def team_name(self, view: ArgentinoView, team: int | None, names: Sequence[str]) -> str:
-        """A team in a sentence, every seat named ("Bo & Di & Fe"), as the score sheet names it."""
-        return " & ".join(names[seat] for seat in range(team or 0, view.players, 2))
+        """A team in a sentence, every seat named ("Bo, Di & Fe"), as the score sheet names it."""
+        return side_name(names, range(team or 0, view.players, 2))
 
     def contest_line(self, view: ArgentinoView, kind: str, contest: Contest, names: list[str]) -> str:
         return ARGENTINO_WORDS.contest_line(kind, contest, names, self.team_name(view, contest.team, names))

@@ -843,7 +843,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             lines.extend(("", "Score"))
         for side_seats, score in scored:
             standing = self.parts.standing(view, score)
-            line = f"  {self.side_name(side_seats)}: {score}"
+            line = f"  {self.side_name(side_seats, width - len(f'  : {score}'))}: {score}"
             if not standing:
                 lines.append(line)
             elif cell_len(f"{line} ({standing})") <= width or width <= 0:
@@ -856,7 +856,8 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         if pts is not None:
             lines.append("This hand")
             for side_seats, _ in self.sides_and_scores():
-                lines.append(f"  {self.side_name(side_seats)}: {pts[side_seats[0]]}")
+                points = pts[side_seats[0]]
+                lines.append(f"  {self.side_name(side_seats, width - len(f'  : {points}'))}: {points}")
         text = "\n".join(lines)
         # The panel is as tall as its lines once wrapped, and a change of height lays the whole table out again
         # and repaints it (a line such as Truco's "Tricks played" comes and goes within a hand). So within a
@@ -873,8 +874,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         info.update(text, layout=width <= 0 or rows != shown_rows)
         self.info_rows = (hand, rows)
 
-    def side_name(self, seats: list[int]) -> str:
-        return side_name(self.names, seats)
+    def side_name(self, seats: list[int], width: int | None = None) -> str:
+        """A side as the table names it; within ``width`` where the side panel gives only that much."""
+        return side_name(self.names, seats, width if width is None or width > 0 else None)
 
     def sides_and_scores(self) -> list[tuple[list[int], Any]]:
         return [(seats, self.match.scores[seats[0]]) for seats in sides(self.rules, self.match.players)]
