@@ -23,7 +23,8 @@ from cardtable.games.manille.rules import (
     TRUMP_VERB,
     ManilleView,
 )
-from cardtable.games.manille.words import HOUSE_NAMES, ManilleWords, whom
+from cardtable.engine.words import whom
+from cardtable.games.manille.words import HOUSE_NAMES, ManilleWords
 
 from .base import Table, TableParts, TargetHeading, TrumpSuitFacts, TrumpSuitView, holder
 
