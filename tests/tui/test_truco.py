@@ -205,3 +205,20 @@ async def test_the_info_panel_keeps_its_height_within_a_hand_so_a_line_that_goes
         lines[:] = ["one"]
         table.refresh_info(view, True)
         assert laid_out[-1] is True  # a new hand starts from its own height
+
+
+def test_argentino_s_own_envido_count_goes_once_the_envido_is_settled() -> None:
+    from cardtable.tui.games.truco import PARTS
+    from tests.games.truco.argentino_helpers import new_hand, options
+
+    parts = PARTS.for_options(options())
+    names = ["You", "North"]
+    hands = ["7D 6D KS", "5C JC 4S"]
+
+    def envido_line(actions: str, seat: int) -> list[str]:
+        return [line for line in parts.info_lines(new_hand(hands, actions).view(seat), names) if "envido:" in line]
+
+    assert envido_line("", 0) == ["Your envido: 33"]
+    assert envido_line("0:envido", 1) == ["Your envido: 25"]  # asked, the count is what the answer weighs
+    assert envido_line("0:envido 1:accept", 0) == []
+    assert envido_line("0:envido 1:refuse", 0) == []
