@@ -8,6 +8,7 @@ every variant) gets a legal decision; whole hands in every option set end; the b
 from __future__ import annotations
 
 import collections
+import functools
 import itertools
 import json
 import random
@@ -214,7 +215,7 @@ def test_with_table_talk_the_expert_says_what_the_club_player_would_then_searche
             action = make_computer(RULES, "expert", random.Random(1), budget=Budget.FAST).decide(view)
             searcher = make_computer(RULES, "expert", random.Random(1), budget=Budget.FAST)
             assert isinstance(searcher, ManilleExpert)
-            statement = statement_to_make(view, lambda: searcher.play(view))
+            statement = statement_to_make(view, functools.partial(searcher.play, view))
             if statement is not None:
                 assert action == statement
                 spoke += 1
