@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import CALL_VERB, Action
+from cardtable.engine.words import whom
 from cardtable.games.manille.rules import (
     AUCTION,
     BELGIAN,
@@ -23,7 +24,6 @@ from cardtable.games.manille.rules import (
     TRUMP_VERB,
     ManilleView,
 )
-from cardtable.engine.words import whom
 from cardtable.games.manille.words import HOUSE_NAMES, ManilleWords
 
 from .base import Table, TableParts, TargetHeading, TrumpSuitFacts, TrumpSuitView, holder
