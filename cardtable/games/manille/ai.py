@@ -561,7 +561,7 @@ def statement_to_make(view: ManilleView, card_to_play: Callable[[], Action] | No
 
 def names_card_played(statement: Action, play: Action) -> bool:
     """Whether ``statement`` ("I hold the 10♠") names the card of ``play``."""
-    return statement.get("card") == play.value
+    return bool(statement.get("card") == play.value)
 
 
 # ===================================================================== the endgame search

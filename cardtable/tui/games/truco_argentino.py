@@ -39,6 +39,8 @@ def envido_pending(view: ArgentinoView) -> bool:
 
 
 class ArgentinoParts(TrickFacts, TableParts[ArgentinoView]):
+    brief_hand_ends = True
+
     def __init__(self) -> None:
         super().__init__("truco", ArgentinoView)
         self.words = cast("GameWords[ArgentinoView]", ARGENTINO_WORDS)
