@@ -296,3 +296,27 @@ async def test_with_brief_hand_ends_off_every_truco_hand_shows_the_sheet() -> No
         app.push_screen(TableScreen(table_config("truco", ["human", "random"], seed=3), match))
         await play_until_over(pilot, until=ScoreSheetScreen)
         assert not match.over and len(match.hands) == 1
+
+
+async def test_between_argentino_hands_the_side_panel_shows_the_score_the_line_gives() -> None:
+    from cardtable.engine.game import Action
+
+    options = TRUCO.parse_options({"variant": "argentino"}, 2)
+    match = Match(TRUCO, options, 2)
+    match.deal_new_hand(deal_rng(4, 0), first_dealer=1)
+    match.apply(Action(0, "call", "envido"))
+    match.apply(Action(1, "call", "accept"))  # the envido's points count at once; the hand's come at its end
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings.speed = "slow"
+        await pilot.pause()
+        config = table_config("truco", ["human", "random"], options={"variant": "argentino"})
+        app.push_screen(TableScreen(config, match))
+        await pilot.pause()
+        table = table_of(app)
+        assert table is not None
+        await answer_until(pilot, table, lambda: table.between_hands)
+        await settled(pilot)
+        you, east = match.scores
+        assert table.notice_text.endswith(f" — {max(you, east)} to {min(you, east)}")
+        assert f"  You: {you}" in table.info_text and f"  East: {east}" in table.info_text

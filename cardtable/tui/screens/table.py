@@ -849,7 +849,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         width = info.size.width
         lines = [self.parts.heading(view)]
         lines.extend(after_its_label(line, width) for line in self.parts.info_lines(view, self.names, private))
-        now = self.parts.scores_now(view)
+        # Once the hand is scored the match's score is the score (a finished Argentino hand's own count leaves its
+        # truco points out), as the brief hand end's line and the score sheet say.
+        now = self.parts.scores_now(view) if self.match.current is not None else None
         scored = [(seats, now[seats[0]] if now is not None else score) for seats, score in self.sides_and_scores()]
         packed = len(scored) > 2 and not self.roomy()[1] and width > 2
         info.set_class(packed, "packed")
