@@ -910,7 +910,8 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         if refused:
             text = f"✗ {self.message}"
         elif self.between_hands:
-            text = f"Next hand in a moment  ({self.key('scores')}: score sheet; {self.key('play')}: deal now)"
+            go_on = self.key("play" if self.humans else "faster")  # watching the computers, Enter is not bound
+            text = f"Next hand in a moment  ({self.key('scores')}: score sheet; {go_on}: deal now)"
         elif state is None:
             text = ""
         elif self.waiting is not None and self.view is not None:
