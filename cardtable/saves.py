@@ -722,6 +722,11 @@ class Settings:
     expert_budget: str = "normal"
     #: Cards move: a played card to its place in the trick, a won trick towards its winner.
     animations: bool = True
+    #: A Truco hand ends with a line (who won it, the points, the score) and the next is dealt after a pause;
+    #: off, the full score sheet waits for a key after every hand.
+    brief_hand_ends: bool = True
+    #: A card that is the only thing you may do is played by itself.
+    play_forced_cards: bool = False
     #: Other keys for the table's bindings, by binding id: ``{"calls": "x", "hint": "t,f2"}``.
     keymap: dict[str, str] = field(default_factory=dict)
     #: The last game started from the new-game form or the start screen: its game, options, players and seats

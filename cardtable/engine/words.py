@@ -47,6 +47,11 @@ def holder(who: str) -> str:
     return "yours" if who.lower() == "you" else f"{who}'s"
 
 
+def whom(name: str) -> str:
+    """A seat's name inside a sentence (not at its start): "to West", but "to you", "; you lead"."""
+    return "you" if name.lower() == "you" else name
+
+
 def whose(who: str, start: bool = False) -> str:
     """Whose a thing is, before its noun: "West's raise", "your raise" ("Your" to ``start`` a sentence)."""
     if who.lower() != "you":

@@ -20,7 +20,8 @@ def test_settings_round_trip_and_keep_what_a_newer_version_wrote(tmp_path: Path)
     store_settings(settings, tmp_path)
     assert json.loads((tmp_path / SETTINGS).read_text()) == {
         "sound": "loud", "speed": "fast", "deck": "four", "ascii_cards": True, "theme": "high-contrast",
-        "card_size": "auto", "expert_budget": "normal", "animations": True, "keymap": {},
+        "card_size": "auto", "expert_budget": "normal", "animations": True, "brief_hand_ends": True,
+        "play_forced_cards": False, "keymap": {},
     }  # fmt: skip
     assert load_settings(tmp_path) == (settings, [])
 
@@ -60,6 +61,8 @@ def test_a_former_four_colour_switch_that_is_no_switch_is_named(tmp_path: Path) 
         ({"card_size": "huge"}, 'card size must be auto, small or large, not "huge"'),
         ({"expert_budget": "forever"}, 'the expert\'s thinking must be fast, normal or strong, not "forever"'),
         ({"animations": "off"}, 'animations must be true or false, not "off"'),
+        ({"brief_hand_ends": "yes"}, 'brief hand ends must be true or false, not "yes": the table uses true instead'),
+        ({"play_forced_cards": None}, "play forced cards must be true or false, not null: the table uses false"),
     ],
 )
 def test_a_bad_value_is_ignored_with_a_notice_and_the_others_are_kept(

@@ -205,3 +205,81 @@ async def test_a_computers_statement_is_announced_logged_and_noted_by_its_seat()
         assert next(message for message in notices if "East says" in message) == "East says: “Please lead hearts.”"
         await wait_for(pilot, lambda: "asks for ♥" in table.query_one(f"#{table.position_of(1)}", SeatPanel).shown)
         assert "East says: “Please lead hearts.”" in log
+
+
+def at_a_forced_card(options: dict[str, Any], with_statements: bool, decided_before: bool = False) -> Match:
+    """A Manille hand played at random up to a turn of yours with one legal card (and, ``with_statements``, the
+    talk menu open beside it; ``decided_before``: after a choice of yours between several cards)."""
+    from cardtable.engine.game import PLAY_VERB
+    from cardtable.engine.loop import deal_rng
+    from cardtable.engine.players import RandomPlayer, run_now
+
+    rules = find_game("manille")
+    for seed in range(50):
+        match = Match(rules, rules.parse_options(options, 4), 4)
+        state = match.deal_new_hand(deal_rng(seed, 0))
+        chooser = RandomPlayer()
+        chose = False
+        while not state.complete:
+            legal = state.legal_actions()
+            plays = [action for action in legal if action.verb == PLAY_VERB]
+            forced = state.to_act == 0 and len(plays) == 1 and (len(legal) > 1) == with_statements
+            if forced and (chose or not decided_before):
+                return match
+            chose = chose or (state.to_act == 0 and len(legal) > 1)
+            seat = state.to_act
+            assert seat is not None
+            match.apply(run_now(chooser.choose(state.view(seat))))
+    raise AssertionError("no forced card in 50 deals")
+
+
+async def test_a_forced_card_plays_itself_when_the_settings_ask() -> None:
+    from cardtable.saves import Settings
+
+    assert not Settings().play_forced_cards  # off unless asked
+    match = at_a_forced_card({}, with_statements=False, decided_before=True)
+    before = len(match.hands[0].actions)
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings.play_forced_cards = True
+        table = await open_table(pilot, match, {})
+        await wait_for(pilot, lambda: len(table.match.hands[0].actions) > before)
+        mine = table.match.hands[0].actions[before]
+        assert mine.seat == 0 and mine.verb == "play"
+        assert table.notice_text.endswith(": the only card you could play.")
+        # Undo goes back past it, to your last choice: going back to the card would see it played again at once.
+        await pilot.press("u")
+        await wait_for(pilot, table.my_card_turn)
+        assert len(table.match.hands[0].actions) < before
+
+
+async def test_a_forced_card_waits_when_there_is_a_statement_to_make() -> None:
+    match = at_a_forced_card({"talk": True}, with_statements=True)
+    before = len(match.hands[0].actions)
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings.play_forced_cards = True
+        table = await open_table(pilot, match, {"talk": True})
+        await wait_for(pilot, table.my_card_turn)
+        for _ in range(5):
+            await pilot.pause()
+        assert len(match.hands[0].actions) == before and table.my_card_turn()
+
+
+async def test_in_hot_seat_a_forced_card_waits_for_its_player_at_the_keyboard() -> None:
+    from cardtable.tui.dialogs.message import HandOverScreen
+
+    match = at_a_forced_card({}, with_statements=False)
+    before = len(match.hands[0].actions)
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings.play_forced_cards = True
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("manille", ["human", "random", "human", "random"]), match))
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen) and len(match.hands[0].actions) == before
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(match.hands[0].actions) > before)
+        assert match.hands[0].actions[before].seat == 0

@@ -295,7 +295,7 @@ async def test_settings_open_from_the_start_screen_apply_at_once_and_are_saved(t
         screen = app.screen
         # Every setting says what it does in a line of its own, and at 80x24 all of them and Done fit.
         helps = [str(line.content) for line in screen.query(".help").results(Static)]
-        assert len(helps) == len(screen.query(Select)) == 7 and all(helps), helps
+        assert len(helps) == len(screen.query(Select)) == 9 and all(helps), helps
         await pilot.pause()
         done = screen.query_one("#done").region
         assert done.height and done.bottom <= 24 and all(line.region.height == 1 for line in screen.query(".help"))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import Action, View
-from cardtable.engine.words import GameWords, counted, says, signed
+from cardtable.engine.words import GameWords, counted, says, signed, whom
 from cardtable.games.trickfacts import TrickFacts
 
 if TYPE_CHECKING:  # the rule book reads its words: its view is named for the type checker only
@@ -39,11 +39,6 @@ def declined(view: View | None) -> str | None:
     if not isinstance(view, KnockRound):
         return None
     return "knock" if view.knocker is None else "counter"
-
-
-def whom(name: str) -> str:
-    """A seat's name as the object of a sentence: "to West", but "to you"."""
-    return "you" if name.lower() == "you" else name
 
 
 class ManilleWords(GameWords["ManilleView"]):

@@ -64,6 +64,10 @@ class TableParts(ABC, Generic[V]):
     hand over to it, so the table and ``cardtable replay`` say the same things.
     """
 
+    #: A hand may end with a line of its result, play going on by itself (the "brief hand ends" setting): a
+    #: game of short hands (Truco's take a minute) would otherwise stop for its score sheet every minute.
+    brief_hand_ends = False
+
     def __init__(self, game: str, view_type: type[V]) -> None:
         self.game = game
         self.view_type = view_type
@@ -162,6 +166,18 @@ class TableParts(ABC, Generic[V]):
         """Per seat, the match score with what this hand has scored already (points that count at once);
         None where only finished hands score."""
         return None
+
+    def hand_result_line(self, sides: Sequence[tuple[str, Number, Number]]) -> str:
+        """A hand's result in one line: who won it, what it gained, and the score, the winner's first ("You &
+        North win the hand: +3 — 9 to 6").  ``sides``: each side's name, the points it gained in the hand and its
+        score now; a side that gained less than the winner is named with its points in brackets."""
+        ranked = sorted(sides, key=lambda side: side[1], reverse=True)
+        score = " to ".join(str(side_score) for _name, _gained, side_score in ranked)
+        name, gained, _score = ranked[0]
+        if gained <= 0:
+            return f"Nobody scores in this hand — {score}"
+        others = "".join(f" ({other} +{points})" for other, points, _score in ranked[1:] if points > 0)
+        return f"{name} {says(name, 'wins')} the hand: +{gained}{others} — {score}"
 
     def standing(self, view: V, score: Number) -> str:
         """What a side's match score means beside the number (the malas or buenas), or empty."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import CALL_VERB, Action
 from cardtable.engine.options import option_fields, option_phrase
+from cardtable.engine.words import whom
 from cardtable.games.manille.rules import (
     AUCTION,
     BELGIAN,
@@ -24,7 +25,7 @@ from cardtable.games.manille.rules import (
     TRUMP_VERB,
     ManilleView,
 )
-from cardtable.games.manille.words import HOUSE_NAMES, ManilleWords, whom
+from cardtable.games.manille.words import HOUSE_NAMES, ManilleWords
 
 from .base import Table, TableParts, TargetHeading, TrumpSuitFacts, TrumpSuitView, holder
 

@@ -15,7 +15,7 @@ from typing import cast
 from cardtable.engine.cards import bits
 from cardtable.engine.game import Action, Number, partnership_side
 from cardtable.engine.words import GameWords
-from cardtable.games.truco.argentino import ArgentinoView, Contest, describe_contest
+from cardtable.games.truco.argentino import ArgentinoView, Contest, Result, describe_contest
 from cardtable.games.truco.words import (
     ARGENTINO_NOTES,
     ARGENTINO_STAKES,
@@ -34,7 +34,14 @@ KEY_CALLS = {"envido": ENVIDO_CALLS, "truco": ("truco", "raise"), "mazo": ("mazo
 KEY_LABELS = {"envido": "envido", "mazo": "to the deck"}
 
 
+def envido_pending(view: ArgentinoView) -> bool:
+    """An envido has been called and not yet answered."""
+    return view.envido is not None and view.envido.result == Result.PENDING
+
+
 class ArgentinoParts(TrickFacts, TableParts[ArgentinoView]):
+    brief_hand_ends = True
+
     def __init__(self) -> None:
         super().__init__("truco", ArgentinoView)
         self.words = cast("GameWords[ArgentinoView]", ARGENTINO_WORDS)
@@ -91,7 +98,8 @@ class ArgentinoParts(TrickFacts, TableParts[ArgentinoView]):
             lines.append("Envido: open")
         if private and v.flor_count is not None:  # a person looks at their own cards: their count is theirs
             lines.append(f"Your flor: {v.flor_count}")
-        elif private and v.flor is None:  # a hand with a flor has no envido
+        elif private and v.flor is None and (v.envido_open or envido_pending(v)):  # a hand with a flor has no envido
+            # Once the envido is settled (or may no longer be called) the count has done its work.
             lines.append(f"Your envido: {v.envido_count}")
         if v.results:
             lines.append(tricks_line(v.results, "parda"))

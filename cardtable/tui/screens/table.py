@@ -34,7 +34,7 @@ from cardtable.engine.hints import Hint, advise
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandScored, MatchOver, TrickWon
 from cardtable.engine.match import Match
 from cardtable.engine.players import Budget, ComputerPlayer, Player, make_computer
-from cardtable.engine.undo import TakenBack, last_decision, take_back
+from cardtable.engine.undo import Place, TakenBack, last_decision, take_back
 from cardtable.engine.words import counted
 from cardtable.games import find_game
 from cardtable.saves import MatchSave, SaveFailed, SaveWriter, Settings, TableConfig
@@ -78,6 +78,8 @@ LARGE_CARDS_HEIGHT = 30
 #: An announcement goes from the notice line when this many tricks have ended since it was made: the trick it
 #: was made in, then the next (the log keeps it).
 ANNOUNCEMENT_TRICKS = 2
+#: A brief hand end shows its line this many computer pauses before the next deal: a line to read, not a sheet.
+BRIEF_HAND_END_PAUSES = 3
 #: A hint worked out longer than this (seconds) says so on the notice line meanwhile.
 HINT_WAIT_SHOWN = 0.15
 #: How often a new table looks again (and how long it waits, in seconds) for the last table to be gone before it
@@ -114,6 +116,11 @@ def after_its_label(line: str, width: int) -> str:
     if not colon or width <= 0 or cell_len(line) <= width or cell_len(rest) > width:
         return line
     return f"{label}:\n{rest}"
+
+
+def forced_card(actions: list[Action]) -> bool:
+    """Whether ``actions`` (a seat's legal actions) leave it one card to play and nothing else, no call to make."""
+    return len(actions) == 1 and actions[0].verb == PLAY_VERB
 
 
 class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
@@ -194,6 +201,12 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.tricks_since_announced = 0
         #: A hint is being worked out (in a thread: the level that hints may search).
         self.hinting = False
+        #: Between two hands, while a brief hand end's line shows: the score sheet key then asks for the sheet,
+        #: which the match waits for before dealing (``sheet_asked``).
+        self.between_hands = False
+        self.sheet_asked = False
+        #: The notice is the last hand's result: it stays over the next deal, until the person acts.
+        self.result_on_notice = False
         self.last_trick_text = ""
         #: The calls a dialog offers before the person's card (Malilla's redeal), while it is open.
         self.offer_open: list[Action] | None = None
@@ -385,7 +398,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         if isinstance(event, HandDealt):
             self.arriving = None
             state = self.match.current
-            self.say("")  # the last hand's announcement is out of date
+            if not self.result_on_notice:
+                self.say("")  # the last hand's announcement is out of date
+            self.result_on_notice = False
             if state is not None:
                 self.log_deal(event.hand, event.dealer, state)
                 news = self.parts.deal_news(self.parts.seat_view(state, self.bottom), self.names)
@@ -424,7 +439,10 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         elif isinstance(event, HandScored):
             self.history.append(list(event.scores))
             self.refresh_table()
-            await self.show_score_sheet(final=False)
+            if self.brief_hand_end():
+                await self.show_hand_result(event)
+            else:
+                await self.show_score_sheet(final=False)
         elif isinstance(event, MatchOver):
             self.finish_save()
             await self.match_over(event)
@@ -540,6 +558,11 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             await self.ask_optional(player, view)
             return
         actions = view.legal_actions()
+        if self.settings.play_forced_cards and forced_card(actions):
+            self.submit(actions[0])
+            said = self.parts.describe_action(actions[0], self.names, view=view)
+            self.announce(f"{said.removesuffix('.')}: the only card you could play.")
+            return
         if actions and all(a.verb != PLAY_VERB for a in actions):
             choice = await self.parts.ask(self, view, actions)
             self.submit(choice)
@@ -826,7 +849,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         width = info.size.width
         lines = [self.parts.heading(view)]
         lines.extend(after_its_label(line, width) for line in self.parts.info_lines(view, self.names, private))
-        now = self.parts.scores_now(view)
+        # Once the hand is scored the match's score is the score (a finished Argentino hand's own count leaves its
+        # truco points out), as the brief hand end's line and the score sheet say.
+        now = self.parts.scores_now(view) if self.match.current is not None else None
         scored = [(seats, now[seats[0]] if now is not None else score) for seats, score in self.sides_and_scores()]
         packed = len(scored) > 2 and not self.roomy()[1] and width > 2
         info.set_class(packed, "packed")
@@ -886,6 +911,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         refused = bool(self.message)
         if refused:
             text = f"✗ {self.message}"
+        elif self.between_hands:
+            go_on = self.key("play" if self.humans else "faster")  # watching the computers, Enter is not bound
+            text = f"Next hand in a moment  ({self.key('scores')}: score sheet; {go_on}: deal now)"
         elif state is None:
             text = ""
         elif self.waiting is not None and self.view is not None:
@@ -1238,7 +1266,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         a pause, a dialog asking a decision, the score sheet between two hands.
         """
         refusal = self.undo_refusal()
-        taken = take_back(self.match, self.humans) if refusal is None else None
+        # A card played by itself was no decision: going back to it would see it played again at once.
+        passed_over = self.played_by_itself if self.settings.play_forced_cards else None
+        taken = take_back(self.match, self.humans, passed_over) if refusal is None else None
         if taken is None:
             self.tell(refusal or "Nothing to undo.")
             return
@@ -1247,6 +1277,11 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.go_back_to(taken)
         self.autosave()  # the save is the match as it stands now, and counts the undo
         self.run_match()  # with new computer players, which see only their views of the match gone back to
+
+    def played_by_itself(self, place: Place) -> bool:
+        """Whether the action at ``place`` was the only thing its seat could do, a card the table plays by itself."""
+        state = self.match.up_to(place.hand, place.index).current
+        return state is not None and forced_card(state.legal_actions())
 
     def stop_computers(self) -> None:
         """Stop the match's run where it waits (the table is closing: nothing more is played on it)."""
@@ -1348,6 +1383,10 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             panel.update(text, layout=not same_height)
 
     def action_score_sheet(self) -> None:
+        if self.between_hands:  # the match opens the sheet, and deals the next hand once it is closed
+            self.sheet_asked = True
+            self.skip.set()
+            return
         self.run_worker(self.show_score_sheet(final=False, on_demand=True), group="dialog", exclusive=True)
 
     def action_rules(self) -> None:
@@ -1392,6 +1431,33 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         sheet = ScoreSheetScreen(self.parts.game_title(), self.side_name, sides, history, explanation, final=final,
                                  in_play_label=so_far, heading="Last hand" if last is not None else "Now")  # fmt: skip
         await self.app.push_screen_wait(sheet)
+
+    def brief_hand_end(self) -> bool:
+        """Whether the hand just scored ends with a line and play goes on: a game of short hands with the setting
+        on, and the match not over (its last hand shows the whole sheet)."""
+        return self.parts.brief_hand_ends and self.settings.brief_hand_ends and not self.match.over
+
+    async def show_hand_result(self, event: HandScored) -> None:
+        """The hand's result in a line, logged and shown for a moment (the play key deals at once); the score
+        sheet key opens the sheet of the hand, and the next deal waits for it to close."""
+        sides = self.sides_and_scores()
+        line = self.parts.hand_result_line(
+            [(self.side_name(seats), event.score_delta[seats[0]], score) for seats, score in sides]
+        )
+        self.log_line(line)
+        self.announce(line)
+        self.result_on_notice = True
+        self.between_hands = True
+        self.sheet_asked = False
+        self.refresh_prompt()
+        self.refresh_footer()
+        try:
+            await wait_or_skip(self.skip, self.settings.pause * BRIEF_HAND_END_PAUSES)
+        finally:
+            self.between_hands = False
+        self.refresh_prompt()
+        if self.sheet_asked:
+            await self.show_score_sheet(final=False)
 
     async def match_over(self, event: MatchOver) -> None:
         if event.winner:
