@@ -720,6 +720,8 @@ class Settings:
     expert_budget: str = "normal"
     #: Cards move: a played card to its place in the trick, a won trick towards its winner.
     animations: bool = True
+    #: Whether a hint may suggest a bluff (named as one); off, a hint offers the sound play only.
+    hint_bluffs: bool = False
     #: Other keys for the table's bindings, by binding id: ``{"calls": "x", "hint": "t,f2"}``.
     keymap: dict[str, str] = field(default_factory=dict)
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)

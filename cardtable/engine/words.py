@@ -226,6 +226,13 @@ class GameWords(Generic[V]):
         """The facts of ``view`` behind the advice, the point first (each game says its own)."""
         return []
 
+    def bluff_reason(self, view: View, action: Action | None, findings: Findings | None, names: Sequence[str]
+                     ) -> str:  # fmt: skip
+        """Why a hint offers a bluff (only when the person allowed hints to): it says it is one, since the cards
+        alone do not call for it, and what the search found it costs ("a small price for keeping them guessing")."""
+        return reason_sentence(["a bluff: your cards alone do not call for it"],
+                               self.search_figures(view, action, findings))  # fmt: skip
+
     def search_figures(self, view: View, action: Action | None, findings: Findings | None) -> str:
         """What the search found, in a clause: "best in 11 of 16 deals tried, 1.5 points ahead of passing"."""
         if findings is None or not findings.worlds:

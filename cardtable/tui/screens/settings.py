@@ -1,4 +1,5 @@
-"""Settings: computer speed, theme, deck style, card faces, card size and motion; each change is saved at once."""
+"""Settings: computer speed, theme, deck style, card faces, card size, motion and whether hints may bluff; each change
+is saved at once."""
 
 from __future__ import annotations
 
@@ -67,6 +68,8 @@ class SettingsScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
              "Large: rank and suit on lines of their own."),
             ("animations", "Animations", [("On: cards move", True), ("Off", False)], settings.animations,
              "Cards glide to the trick, and on to its winner."),
+            ("hint_bluffs", "Hints may bluff", [("No: the sound play", False), ("Yes, named as bluffs", True)],
+             settings.hint_bluffs, "A bluff: a call your cards do not back."),
         ]  # fmt: skip
 
     def compose(self) -> ComposeResult:
