@@ -215,8 +215,11 @@ class GameWords(Generic[V]):
         may not know.
         """
         facts: list[str] = []
-        if action is not None and len(view.legal_actions()) == 1:
+        legal = view.legal_actions()
+        if action is not None and len(legal) == 1:
             facts.append("it is your only choice")
+        elif action is not None and action.verb == "play" and sum(1 for a in legal if a.verb == "play") == 1:
+            facts.append("it is the only card you may play")  # beside calls or statements that are no card
         else:
             facts = self.hint_facts(view, action, findings, names)
         return reason_sentence(facts, self.search_figures(view, action, findings))

@@ -280,6 +280,12 @@ def test_an_envido_reason_is_the_count_and_says_when_it_is_low() -> None:
     envido = next(a for a in view.legal_actions() if a.value == "real_envido")
     # The count alone: the best card for the tricks says nothing of the envido.
     assert words.hint_reason(view, envido, None, truco_names(2)) == "Your envido is only 5."
+    # Answering, "only" argues for a refusal and never for an acceptance.
+    state = argentino_helpers.new_hand(["JS 3H 5D", "7H 4C KC"], "0:envido", dealer=1)
+    view = state.view(1)
+    accept, refuse = (next(a for a in view.legal_actions() if a.value == word) for word in ("accept", "refuse"))
+    assert words.hint_reason(view, accept, None, truco_names(2)) == "Your envido is 24."
+    assert words.hint_reason(view, refuse, None, truco_names(2)) == "Your envido is only 24."
 
 
 def manille_hand(options: dict[str, Any], hands: list[list[str]], actions: list[dict[str, Any]], dealer: int = 3,
@@ -315,6 +321,17 @@ def test_a_manille_statement_says_what_it_tells_the_partner() -> None:
     hint = advise(rules, rules.words_for(state.options), state.view(1), rules.seat_names(4))
     assert hint.action is not None and hint.action.to_json() == {"seat": 1, "say": "lead", "suit": "H"}
     assert hint.reason == "You have no hearts but hold a trump: if your partner leads hearts, you can trump them."
+    # East's one diamond must follow South's K♦: with statements still offered it is the only card, not a choice.
+    plays = ["0:say:holds:10H", "0:10H", "1:say:holds:10S", "1:7H", "2:JH", "3:8H", "0:say:holds:10D", "0:10D", "1:9D",
+             "2:QD", "3:7D", "0:KD"]  # fmt: skip
+    actions = [{"seat": int(p[0]), "say": p.split(":")[2], "card": p.split(":")[3]} if ":say:" in p
+               else {"seat": int(p[0]), "play": p[2:]} for p in plays]  # fmt: skip
+    state = manille_hand({"talk": True}, d1, actions, turned="AC")
+    view = state.view(1)
+    assert len(view.legal_actions()) > 1
+    hint = advise(rules, rules.words_for(state.options), view, rules.seat_names(4))
+    assert hint.action is not None and hint.action.to_json() == {"seat": 1, "play": "JD"}
+    assert hint.reason.startswith("It is the only card you may play"), hint.reason
     # The Belgian dealer's choice of trump: a suit named in the plural takes a plural verb.
     state = manille_hand({"house": "belgian"}, d1, [])
     view = state.view(state.to_act)

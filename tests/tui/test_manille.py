@@ -193,8 +193,10 @@ async def test_the_talk_menu_offers_the_true_statements_in_words() -> None:
 
 
 def highlighted_statement(dialog: TalkDialog) -> str:
+    """The statement under the menu's cursor, which must be in view (the list scrolls at 24 rows)."""
     options = dialog.query_one(OptionList)
     assert options.highlighted is not None
+    assert 0 <= options.highlighted - options.scroll_offset.y < options.scrollable_content_region.height
     return str(options.get_option_at_index(options.highlighted).prompt).strip()
 
 
@@ -215,10 +217,11 @@ async def test_the_hint_key_in_the_talk_menu_points_at_the_hinted_statement_and_
         assert said.startswith("Hint: say “I hold the 10♥”.  (Enter takes it) Your partner then knows the 10♥")
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-        # Opened again for the same decision, the menu opens on the hinted statement.
+        # Opened again for the same decision, the menu opens on the hinted statement, in view.
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, TalkDialog))
         again = app.screen
+        await pilot.pause()
         assert isinstance(again, TalkDialog) and highlighted_statement(again) == "I hold the 10♥"
         assert str(again.query_one(".dialog-hint", Static).render()).startswith("Hint: say “I hold the 10♥”.")
         state = table.match.current

@@ -248,7 +248,8 @@ class TrucoFacts:
             if word in ENVIDO_CALLS or (word in ("accept", "refuse") and view.phase == "answer_envido"):
                 # The envido is the count alone: the best card for the tricks says nothing of it.
                 count = view.envido_count
-                return [f"your envido is {'only ' if count < self.words.good_envido else ''}{count}"]
+                low = count < self.words.good_envido and word != "accept"  # "only" argues against, never for
+                return [f"your envido is {'only ' if low else ''}{count}"]
             if word in FLOR_CALLS or (word in ("accept", "refuse") and view.phase == "answer_flor"):
                 return [f"your flor is {view.flor_count}"]
         if word in RAISING_CALLS:

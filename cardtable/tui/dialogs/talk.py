@@ -51,11 +51,22 @@ class TalkDialog(HintedDialog[Action | None]):
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
-        # As tall as the felt allows above the hand (the hand and the footer keep their rows): whole on a
-        # tall terminal, scrolling at 24 rows.
-        options.styles.max_height = max(6, self.app.size.height - ROWS_KEPT)
+        self.fit_the_list()
         options.focus()
         options.highlighted = 1  # the first statement (the first line is a heading)
+
+    def fit_the_list(self) -> None:
+        """As tall as the felt allows above the hand (the hand and the footer keep their rows): whole on a tall
+        terminal, scrolling at 24 rows, and shorter by the lines a hint wraps onto past its first."""
+        hint = self.query_one(".dialog-hint", Static)
+        extra = max(0, hint.size.height - 1) if hint.display else 0
+        options = self.query_one(OptionList)
+        options.styles.max_height = max(4, self.app.size.height - ROWS_KEPT - extra)
+        options.call_after_refresh(options.scroll_to_highlight)  # the hinted statement stays in view
+
+    def show_hint(self, text: str) -> None:
+        super().show_hint(text)
+        self.call_after_refresh(self.fit_the_list)  # once the hint is laid out, on the lines it wraps onto
 
     def point_at(self, action: Action | None, cards: frozenset[int]) -> bool:
         if action not in self.statements:
