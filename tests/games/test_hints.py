@@ -373,3 +373,16 @@ def test_a_tarot_hint_never_says_play_low_of_a_high_trump_nor_zero_oudlers() -> 
                 high_trumps += 1
             state.apply(players[seat].decide(view))
     assert high_trumps and zero_oudlers
+
+
+def test_a_king_call_counts_a_single_card_of_its_suit_in_the_singular() -> None:
+    from tests.games.tarot.helpers import act, bids, fill, new_hand
+
+    rules = find_game("tarot")
+    taker = ["2H", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "AD", "2D", "3D", "T1", "T2", "T3", "T4"]
+    state = new_hand(fill(5, {0: taker}, ["9S", "10S", "JS"]), players=5)
+    act(state, *bids(5, 0, 0, "garde"))
+    view = state.view(0)
+    hearts = next(a for a in view.legal_actions() if a.value == "KH")
+    said = rules.words.hint_reason(view, hearts, None, rules.seat_names(5))
+    assert said.startswith("You hold 1 heart: the holder of K♥ will help you win them"), said

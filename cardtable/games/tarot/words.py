@@ -194,7 +194,8 @@ class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
             name = self.suit_names[suit]
             if not length:
                 return [f"you hold no {name}: the holder of {self.card_text(action.value)} makes the tricks you cannot"]
-            return [f"you hold {length} {name}: the holder of {self.card_text(action.value)} will help you win them"]
+            held = counted(length, name.removesuffix("s"), name)
+            return [f"you hold {held}: the holder of {self.card_text(action.value)} will help you win them"]
         if action.verb == "discard":
             cards = deck.mask_of(action.value)
             kept = hand & ~cards
