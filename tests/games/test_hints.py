@@ -386,3 +386,18 @@ def test_a_king_call_counts_a_single_card_of_its_suit_in_the_singular() -> None:
     hearts = next(a for a in view.legal_actions() if a.value == "KH")
     said = rules.words.hint_reason(view, hearts, None, rules.seat_names(5))
     assert said.startswith("You hold 1 heart: the holder of K♥ will help you win them"), said
+
+
+def test_a_truco_call_calls_a_best_card_below_the_twos_only_that_card() -> None:
+    from tests.games.truco.helpers import new_hand
+
+    words = find_game("truco").words
+    # Vira A♥: the 2s are manilhas, so the 3s are the best plain cards and still one a raise stands on.
+    cases = [("3S KD 6C", "AH", "Raise the stake: your best card is 3♠"),
+             ("2S KD 6C", "4H", "Raise the stake: your best card is 2♠"),
+             ("AS KD 6C", "4H", "Raise the stake — your best card is only A♠")]  # fmt: skip
+    for hand, vira, said in cases:
+        state = new_hand([hand, "4S QH 7D"], vira=vira, dealer=1)
+        view = state.view(0)
+        truco = next(a for a in view.legal_actions() if a.value == "truco")
+        assert words.hint_reason(view, truco, None, truco_names(2)).startswith(said)

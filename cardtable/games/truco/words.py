@@ -193,10 +193,12 @@ class TrucoFacts:
         return max(bits(self.view.hand), key=lambda c: self.strength[c], default=None)
 
     def strong(self, card: int) -> bool:
-        """Whether ``card`` is one a raise may stand on: a 3 or better (a manilha, Argentino's top four)."""
+        """Whether ``card`` is one a raise may stand on: a 2 or better (the 2s and 3s, the manilhas, Argentino's
+        top four).  The least of the 2s and 3s is the bar, so that a vira making one rank manilhas leaves the
+        other rank in."""
         deck = self.view.deck
-        threes = [self.strength[c] for c in range(len(deck.codes)) if deck.codes[c].startswith("3")]
-        return self.manilhas >> card & 1 == 1 or self.strength[card] >= min(threes, default=0)
+        bar = [self.strength[c] for c in range(len(deck.codes)) if deck.codes[c][:-1] in ("2", "3")]
+        return self.manilhas >> card & 1 == 1 or self.strength[card] >= min(bar, default=0)
 
     def best_card(self) -> str:
         best = self.best()
