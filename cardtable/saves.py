@@ -727,6 +727,8 @@ class Settings:
     brief_hand_ends: bool = True
     #: A card that is the only thing you may do is played by itself.
     play_forced_cards: bool = False
+    #: Whether a hint may suggest a bluff (named as one); off, a hint offers the sound play only.
+    hint_bluffs: bool = False
     #: Other keys for the table's bindings, by binding id: ``{"calls": "x", "hint": "t,f2"}``.
     keymap: dict[str, str] = field(default_factory=dict)
     #: The last game started from the new-game form or the start screen: its game, options, players and seats

@@ -21,7 +21,7 @@ def test_settings_round_trip_and_keep_what_a_newer_version_wrote(tmp_path: Path)
     assert json.loads((tmp_path / SETTINGS).read_text()) == {
         "sound": "loud", "speed": "fast", "deck": "four", "ascii_cards": True, "theme": "high-contrast",
         "card_size": "auto", "expert_budget": "normal", "animations": True, "brief_hand_ends": True,
-        "play_forced_cards": False, "keymap": {},
+        "play_forced_cards": False, "hint_bluffs": False, "keymap": {},
     }  # fmt: skip
     assert load_settings(tmp_path) == (settings, [])
 
@@ -58,6 +58,7 @@ def test_a_former_four_colour_switch_that_is_no_switch_is_named(tmp_path: Path) 
         ({"theme": ""}, "theme must be the name of a theme"),
         ({"deck": "rainbow"}, 'the deck must be theme, two or four (colours), not "rainbow"'),
         ({"ascii_cards": 1}, "ascii cards must be true or false, not 1"),
+        ({"hint_bluffs": "yes"}, 'hint bluffs must be true or false, not "yes": the table uses false instead'),
         ({"card_size": "huge"}, 'card size must be auto, small or large, not "huge"'),
         ({"expert_budget": "forever"}, 'the expert\'s thinking must be fast, normal or strong, not "forever"'),
         ({"animations": "off"}, 'animations must be true or false, not "off"'),

@@ -21,7 +21,7 @@ from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.seat import SeatPanel
-from tests.tui.driver import footer_line, gated_table, table_config
+from tests.tui.driver import footer_line, gated_table, press_hint, table_config
 from tests.tui.hidden import leaks, screen_texts, secret_cards
 
 D1 = [["9S", "8S", "AH", "10H", "10D", "KD", "10C", "8C"], ["KS", "10S", "QH", "7H", "JD", "9D", "9C", "QC"],
@@ -175,8 +175,8 @@ async def test_the_talk_menu_offers_the_true_statements_in_words() -> None:
                            "Please lead clubs"]  # fmt: skip
         box = dialog.query_one("#talk").region
         assert box.bottom <= table.query_one(HandView).region.y  # the hand stays in view below the menu
-        # Its own keys below it, not the table's (which do nothing while it is open).
-        assert footer_line(app).split() == ["esc", "Back"]
+        # Its own keys below it, not the table's (which do nothing while it is open): the hint's among them.
+        assert footer_line(app).split() == ["esc", "Back", "t", "Hint"]
         await pilot.press("escape")  # back to the hand: nothing said
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
         state = table.match.current
@@ -190,6 +190,45 @@ async def test_the_talk_menu_offers_the_true_statements_in_words() -> None:
         await pilot.pause()
         assert table.view is not None and table.open_calls(table.view) == []  # one statement per turn: now a card
         assert "c: say" not in str(table.query_one("#prompt", Static).content)
+
+
+def highlighted_statement(dialog: TalkDialog) -> str:
+    """The statement under the menu's cursor, which must be in view (the list scrolls at 24 rows)."""
+    options = dialog.query_one(OptionList)
+    assert options.highlighted is not None
+    assert 0 <= options.highlighted - options.scroll_offset.y < options.scrollable_content_region.height
+    return str(options.get_option_at_index(options.highlighted).prompt).strip()
+
+
+async def test_the_hint_key_in_the_talk_menu_points_at_the_hinted_statement_and_the_menu_opens_on_it() -> None:
+    options = {"talk": True}
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot, one_hand(3, D1, [], options, turned="AC"), options)
+        await wait_for(pilot, table.my_card_turn)
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, TalkDialog))
+        dialog = app.screen
+        assert isinstance(dialog, TalkDialog) and highlighted_statement(dialog) == "I hold 2 spades"
+        await press_hint(pilot, table)
+        # The hint points at its statement (Enter says it) and says why, as in every dialog that asks a decision.
+        assert highlighted_statement(dialog) == "I hold the 10♥"
+        said = str(dialog.query_one(".dialog-hint", Static).render())
+        assert said.startswith("Hint: say “I hold the 10♥”.  (Enter takes it) Your partner then knows the 10♥")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        # Opened again for the same decision, the menu opens on the hinted statement, in view.
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, TalkDialog))
+        again = app.screen
+        await pilot.pause()
+        assert isinstance(again, TalkDialog) and highlighted_statement(again) == "I hold the 10♥"
+        assert str(again.query_one(".dialog-hint", Static).render()).startswith("Hint: say “I hold the 10♥”.")
+        state = table.match.current
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(state, ManilleHand) and bool(state.talk_log))
+        assert isinstance(state, ManilleHand)
+        assert state.talk_log[0].action().to_json() == {"seat": 0, "say": "holds", "card": "10H"}
 
 
 async def test_a_computers_statement_is_announced_logged_and_noted_by_its_seat() -> None:

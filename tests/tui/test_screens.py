@@ -295,7 +295,7 @@ async def test_settings_open_from_the_start_screen_apply_at_once_and_are_saved(t
         screen = app.screen
         # Every setting says what it does in a line of its own, and at 80x24 all of them and Done fit.
         helps = [str(line.content) for line in screen.query(".help").results(Static)]
-        assert len(helps) == len(screen.query(Select)) == 9 and all(helps), helps
+        assert len(helps) == len(screen.query(Select)) == 10 and all(helps), helps
         await pilot.pause()
         done = screen.query_one("#done").region
         assert done.height and done.bottom <= 24 and all(line.region.height == 1 for line in screen.query(".help"))
@@ -311,6 +311,11 @@ async def test_settings_open_from_the_start_screen_apply_at_once_and_are_saved(t
         await pilot.pause()
         assert app.theme == "cardtable-high-contrast" and not app.has_class("four-colour")
         assert app.theme_variables["felt"] == "#000000"
+        # Hints offer the sound play unless the player lets them suggest bluffs.
+        assert app.settings.hint_bluffs is False
+        screen.query_one("#set-hint_bluffs", Select).value = True
+        await pilot.pause()
+        assert json.loads((table_home / "settings.json").read_text())["hint_bluffs"] is True
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, StartScreen))
 

@@ -1,4 +1,5 @@
-"""Settings: computer speed, theme, deck style, card faces, card size and motion; each change is saved at once."""
+"""Settings: computer speed, theme, deck style, card faces, card size, motion and whether hints may bluff; each change
+is saved at once."""
 
 from __future__ import annotations
 
@@ -72,6 +73,8 @@ class SettingsScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
              settings.brief_hand_ends, f"Who won and the score, then on ({scores_key}: the sheet)."),
             ("play_forced_cards", "Forced cards", [("You play them", False), ("Played by themselves", True)],
              settings.play_forced_cards, "Your one legal card plays when no call is open."),
+            ("hint_bluffs", "Hints may bluff", [("No: the sound play", False), ("Yes, named as bluffs", True)],
+             settings.hint_bluffs, "A bluff: a call your cards do not back."),
         ]  # fmt: skip
 
     def compose(self) -> ComposeResult:

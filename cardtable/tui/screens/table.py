@@ -207,6 +207,8 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.sheet_asked = False
         #: The notice is the last hand's result: it stays over the next deal, until the person acts.
         self.result_on_notice = False
+        #: The last hint shown and the view it was given for: a dialog opened on that same decision points at it.
+        self.standing_hint: tuple[V, Hint] | None = None
         self.last_trick_text = ""
         #: The calls a dialog offers before the person's card (Malilla's redeal), while it is open.
         self.offer_open: list[Action] | None = None
@@ -1113,8 +1115,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
 
     def hint_for(self, view: V, offered: list[Action] | None) -> Hint:
         """The hint for the person's decision in ``view`` (one of the calls ``offered`` out of turn, or none):
-        what ``replay --hint`` says for the same record, the level's choice and why, seeing only the view."""
-        return advise(self.rules, self.parts.words, view, self.names, offered)
+        what ``replay --hint`` says for the same record, the level's choice and why, seeing only the view; a bluff
+        only when the settings allow hints to suggest one."""
+        return advise(self.rules, self.parts.words, view, self.names, offered, bluffs=self.settings.hint_bluffs)
 
     def hint_sentence(self, hint: Hint, after: str = "") -> str:
         """The notice for a hint: "Hint: play 10♥. It wins the trick — …"; ``after`` follows the advice."""
@@ -1162,18 +1165,10 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         """Show ``hint``: in a dialog it points at its answer, so that Enter takes it; at the table a card is chosen
         under the cursor, and a call is named with the key that makes it."""
         action = hint.action
+        self.standing_hint = (view, hint)
         dialog = self.app.screen
         if dialog is not self and isinstance(dialog, HintedDialog):
-            if self.offer_open is not None and action not in self.offer_open:
-                action = None  # the advice is a card: "No, thanks" to the calls offered first
-                hint = Hint(None, hint.reason, hint.findings)
-            cards = self.cards_of(view, action) if action is not None else frozenset()
-            pointed = dialog.point_at(action, cards)
-            after = "  (Enter takes it)" if pointed else ""
-            if not pointed and action is not None and action.verb == PLAY_VERB and dialog.check_action("cancel", ()):
-                self.point_at_card(view, action)
-                after = "  (Esc, then Enter plays it)"  # a call dialog, and the advice is the card under the cursor
-            dialog.show_hint(self.hint_sentence(hint, after))
+            self.show_hint_in(dialog, hint, view)
             return
         if action is None or action.verb != PLAY_VERB:
             key = f" (key {self.key(self.call_binding(view, action))})" if action is not None else ""
@@ -1187,6 +1182,31 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             self.say(f"Hint: play card {position + 1}." + (f" {hint.reason}" if hint.reason else ""), wrap=True)
             return
         self.say(self.hint_sentence(hint), wrap=True)
+
+    def show_hint_in(self, dialog: HintedDialog[Any], hint: Hint, view: V) -> None:
+        """Show ``hint`` in ``dialog``: it points at the advised answer, so that Enter takes it."""
+        action = hint.action
+        if self.offer_open is not None and action not in self.offer_open:
+            action = None  # the advice is a card: "No, thanks" to the calls offered first
+            hint = Hint(None, hint.reason, hint.findings)
+        cards = self.cards_of(view, action) if action is not None else frozenset()
+        pointed = dialog.point_at(action, cards)
+        after = "  (Enter takes it)" if pointed else ""
+        if not pointed and action is not None and action.verb == PLAY_VERB and dialog.check_action("cancel", ()):
+            self.point_at_card(view, action)
+            after = "  (Esc, then Enter plays it)"  # a call dialog, and the advice is the card under the cursor
+        dialog.show_hint(self.hint_sentence(hint, after))
+
+    def point_at_hint(self, dialog: HintedDialog[Any]) -> bool:
+        """Point a dialog just opened at the hint already given for this decision (asked at the table before the
+        calls key opened the talk menu, say); whether there was one."""
+        if self.standing_hint is None or not self.decision_pending():
+            return False
+        view, hint = self.standing_hint
+        if view is not self.view:
+            return False  # given for a decision since made
+        self.show_hint_in(dialog, hint, view)
+        return True
 
     def point_at_card(self, view: V, action: Action) -> int | None:
         """Put the hand's cursor on the card ``action`` plays; its position, or None."""
