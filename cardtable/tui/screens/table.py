@@ -78,6 +78,9 @@ LARGE_CARDS_HEIGHT = 30
 #: An announcement goes from the notice line when this many tricks have ended since it was made: the trick it
 #: was made in, then the next (the log keeps it).
 ANNOUNCEMENT_TRICKS = 2
+#: The least height of the trick between the seats (three rows of cards), with small cards and with large: a
+#: hint on the notice line takes what the table leaves above the prompt, never this.
+TRICK_LEAST = {False: 9, True: 15}
 #: A hint worked out longer than this (seconds) says so on the notice line meanwhile.
 HINT_WAIT_SHOWN = 0.15
 #: How often a new table looks again (and how long it waits, in seconds) for the last table to be gone before it
@@ -114,6 +117,30 @@ def after_its_label(line: str, width: int) -> str:
     if not colon or width <= 0 or cell_len(line) <= width or cell_len(rest) > width:
         return line
     return f"{label}:\n{rest}"
+
+
+def rows(text: str, width: int) -> int:
+    """The lines ``text`` takes wrapped to ``width`` columns, as a Static wraps it."""
+    return len(Content(text).wrap(width))
+
+
+def fitted(text: str, width: int, room: int, key: str) -> tuple[str, str]:
+    """``text`` (a hint) as it fits ``room`` lines of ``width`` columns, and what it had no room for, which the
+    hint's ``key`` shows next: its figures (what its closing brackets hold) first; failing that, its last words.
+    A text that fits, or that not even a word of would fit, is given whole: it is never cut."""
+    if width <= 0 or room <= 0 or rows(text, width) <= room:
+        return text, ""
+    if text.endswith(").") and " (" in text:
+        head, _, figures = text[:-2].rpartition(" (")
+        shown = f"{head}.  ({key}: the figures)"
+        if figures.count("(") == figures.count(")") and rows(shown, width) <= room:
+            return shown, f"The figures: {figures}."
+    words = text.split(" ")
+    for count in range(len(words) - 1, 0, -1):
+        shown = " ".join(words[:count]) + f"…  ({key}: more)"
+        if rows(shown, width) <= room:
+            return shown, "…" + " ".join(words[count:])
+    return text, ""
 
 
 class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
@@ -183,6 +210,12 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         #: acts, a newer one replaces it, a new hand is dealt or the trick after it ends (where nobody acts, at
         #: a table of computers or after your last card, it would stay all hand).
         self.notice_text = ""
+        #: The notice as it was asked for (its text, and whether it may wrap), laid out again on every resize, and
+        #: the end of a hint the notice had no room for (the hint key shows it).
+        self.notice_asked = ("", False)
+        self.notice_rest = ""
+        #: The width the prompt was laid out for.
+        self.prompt_width = 0
         #: The log, the notice and prompt lines and the spread, kept at hand: looking them up walks the whole
         #: screen, after every card (asking whether the screen holds a spread at all took 1.5 ms of a card's time).
         self.table_log = TableLog(id="log")
@@ -307,6 +340,14 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
 
     def on_resize(self) -> None:
         self.end_motion()  # a card in flight would land where its place was before
+        self.refresh_table()
+        # The size classes (``-wide``, ``-tall``) the resize brings change the side panel's width at the next
+        # layout: every text laid out for a width (the prompt, a hint, the side panel's lines) is laid out again
+        # once it is done.
+        self.call_after_refresh(self.lay_out_texts)
+
+    def lay_out_texts(self) -> None:
+        self.lay_out_notice()
         self.refresh_table()
 
     def roomy(self) -> tuple[bool, bool]:
@@ -896,10 +937,10 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             text = f"{waiting}  ({self.key('faster')}: faster)"
         else:
             text = ""
-        if text != self.prompt_text:
-            self.prompt_text = text
-            prompt = self.prompt_line
-            width = prompt.content_region.width if prompt.is_attached else 0
+        prompt = self.prompt_line
+        width = prompt.content_region.width if prompt.is_attached else 0
+        if text != self.prompt_text or width != self.prompt_width:
+            self.prompt_text, self.prompt_width = text, width
             # The prompt has a fixed height of two lines.
             prompt.update(keys_below(text, width), layout=False)
             prompt.set_class(refused, "refused")
@@ -959,11 +1000,30 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
 
     def say(self, text: str, wrap: bool = False) -> None:
         """Show the table's notice (the last one goes: one at a time); "" clears it.  A notice that may ``wrap``
-        (a hint and its reason) takes the lines it needs, up to three; any other keeps to one line, two for a
-        long announcement.  It goes when the turn moves on (``announce`` shows one that stays)."""
+        (a hint and its reason) takes the lines it needs of those the trick leaves; what finds no room there (its
+        figures) the hint key shows next.  Any other keeps to one line, two for a long announcement.  It goes
+        when the turn moves on (``announce`` shows one that stays)."""
         self.notice_lasts = False
+        self.notice_asked = (text, wrap)
+        self.lay_out_notice()
+
+    def notice_room(self) -> int:
+        """The lines a hint may take: the felt's height less the seats above, the trick's least and the prompt."""
+        # The row of seats above is a plain container, which Textual leaves out of its layout's map (so its size is
+        # never set): its height is the stylesheet's.
+        top = self.query_one("#top-row").styles.height
+        taken = (top.cells or 0 if top is not None else 0) + self.prompt_line.outer_size.height
+        return self.query_one("#felt").size.height - taken - TRICK_LEAST[self.large_cards()]
+
+    def lay_out_notice(self) -> None:
+        """The notice asked for, fitted to the room it has now (again after a resize)."""
+        text, wrap = self.notice_asked
+        self.notice_rest = ""
+        notice = self.notice_line
+        if wrap and notice.is_attached:
+            text, self.notice_rest = fitted(text, notice.content_region.width, self.notice_room(), self.key("hint"))
         if text != self.notice_text:
-            if (notice := self.notice_line).is_attached:
+            if notice.is_attached:
                 width = notice.content_region.width
                 wrapped = notice.has_class("-wrapped")
                 notice.set_class(wrap, "-wrapped")
@@ -1100,6 +1160,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         player, view = self.waiting, self.view
         if player is None or view is None or not self.decision_pending():
             self.say("Nothing to hint: it is not your decision.")
+            return
+        if self.notice_rest:  # the end of the hint shown, which the notice had no room for
+            self.say(self.notice_rest, wrap=True)
             return
         if self.hinting:
             return  # the hint asked for is still being worked out
