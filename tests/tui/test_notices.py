@@ -3,6 +3,9 @@ the person at the keyboard acts or the trick after it ends."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -12,10 +15,11 @@ from cardtable.engine.loop import deal_rng
 from cardtable.engine.match import Match
 from cardtable.games import find_game
 from cardtable.games.malilla.words import WORDS as MALILLA_WORDS
-from cardtable.saves import default_seats
+from cardtable.saves import SPEEDS, default_seats
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.table import TableScreen, keys_below
-from tests.tui.driver import footer_line, my_turn, screen_text, settle, settled, table_config, table_of
+from cardtable.tui.widgets.footer import KeysFooter
+from tests.tui.driver import footer_line, my_turn, screen_text, settle, settled, table_config, table_of, wait_for
 from tests.tui.test_truco_argentino import argentino_match, choose, dialog, open_table
 
 COMPUTERS = ["human", "random", "random", "random"]
@@ -197,7 +201,7 @@ async def test_at_a_table_of_computers_an_announcement_goes_when_the_trick_after
 
 def shown_lines(widget: Widget) -> list[str]:
     """The lines a widget paints now, each stripped."""
-    return [strip.text.strip() for strip in widget.render_lines(Region(0, 0, *widget.size))]
+    return [strip.text.strip() for strip in widget.render_lines(Region(0, 0, *widget.outer_size))]
 
 
 #: A hint as long as the longest the table gives: four lines beside the side panel at 80 columns.
@@ -252,3 +256,29 @@ async def test_the_prompt_and_the_notice_are_laid_out_again_on_a_resize_mid_turn
         width = prompt.content_region.width
         assert [line for line in shown_lines(prompt) if line] == keys_below(table.prompt_text, width).split("\n")
         assert " ".join(shown_lines(notice)).strip() == LONG_HINT
+
+
+@pytest.mark.draws_frames  # the frames themselves are the point
+async def test_the_footers_keys_come_in_the_frame_that_says_your_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The computers wait a little longer than the footer did before it looked again at its keys (0.2 s): long
+    # enough for the hint key to leave the footer while they play.
+    monkeypatch.setitem(SPEEDS, "fast", 0.25)
+    app = CardTableApp(table_config("manille", COMPUTERS, seed=6))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await my_turn(pilot)
+        app.settings.speed = "fast"
+        footer = table.query_one(KeysFooter)
+        drawn: list[tuple[str, set[str]]] = []
+        render = table._compositor.render_update
+
+        def noted(*args: Any, **kwargs: Any) -> Any:
+            drawn.append((table.prompt_text, {getattr(key, "action", "") for key in footer.query("FooterKey")}))
+            return render(*args, **kwargs)
+
+        table._compositor.render_update = noted  # type: ignore[method-assign]
+        for _ in range(1):
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: table.my_card_turn() and not table.prompt_text.startswith("✗"))
+        turns = [keys for prompt, keys in drawn if prompt.startswith("Your turn")]
+        assert turns and all("hint" in keys and "play" in keys for keys in turns)
+        assert all(keys for _, keys in drawn)  # and never a frame with no keys at all

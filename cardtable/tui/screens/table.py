@@ -576,7 +576,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.waiting = player
         self.view = view
         self.message = ""
-        self.refresh_table()
+        with self.app.batch_update():  # the turn's prompt and its keys in one frame
+            self.refresh_table()
+            await self.keys_with_prompt()
         if player.offered:
             await self.ask_optional(player, view)
             return
@@ -990,13 +992,27 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         if self.footer_timer is None:
             self.footer_timer = self.set_timer(0.2, self._settle_footer)
 
+    def keys_state(self) -> tuple[object, ...]:
+        """Each key the footer would show, as it would name it (a call key's name changes with the stake)."""
+        return tuple((a.binding.id, a.binding.description, a.enabled) for a in self.active_bindings.values())
+
     def _settle_footer(self) -> None:
         self.footer_timer = None
-        # Each key the footer would show, as it would name it (a call key's name changes with the stake).
-        state = tuple((a.binding.id, a.binding.description, a.enabled) for a in self.active_bindings.values())
+        state = self.keys_state()
         if state != self.bindings_state:
             self.bindings_state = state
             self.refresh_bindings()
+
+    async def keys_with_prompt(self) -> None:
+        """The footer's keys for the person's turn now, not a moment later: they stay as they are until the
+        person acts, so nothing is gained by waiting, and the prompt that names them is on screen already."""
+        if self.footer_timer is not None:
+            self.footer_timer.stop()
+            self.footer_timer = None
+        state = self.keys_state()
+        if state != self.bindings_state:
+            self.bindings_state = state
+            await self.query_one(KeysFooter).show_keys_now(self)
 
     def say(self, text: str, wrap: bool = False) -> None:
         """Show the table's notice (the last one goes: one at a time); "" clears it.  A notice that may ``wrap``
