@@ -347,8 +347,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.call_after_refresh(self.lay_out_texts)
 
     def lay_out_texts(self) -> None:
-        self.lay_out_notice()
-        self.refresh_table()
+        if self.is_mounted:  # not a table closed meanwhile
+            self.lay_out_notice()
+            self.refresh_table()
 
     def roomy(self) -> tuple[bool, bool]:
         """Whether the terminal is wide, and tall, enough for the grown table."""
