@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
 #: The columns a key takes in the footer besides its key and its name: a space before the key, one between them
 #: and one after the name (Textual's footer, not compact).
 KEY_MARGINS = 3
+#: Seconds a turn's frame waits at most for the footer to build its keys (it takes some 50 ms).
+KEYS_BUILT_WITHIN = 0.5
 
 
 class KeysFooter(Footer):
@@ -46,7 +49,7 @@ class KeysFooter(Footer):
     async def show_keys_now(self, screen: Screen[Any]) -> None:
         """Build the keys again at once if they changed, rather than after the next frame as Textual's footer
         does: a caller that holds the frames (``batch_update``) meanwhile shows them in the frame it draws."""
-        if not (screen.app.app_focus and self.is_attached and screen is self.screen and self._bindings_ready):
+        if not (screen.app.app_focus and self.is_attached and screen is self.screen):
             self.bindings_changed(screen)
             return
         shown = self.keys_of(screen)
@@ -60,10 +63,13 @@ class KeysFooter(Footer):
             try:
                 await self.recompose()
             finally:
-                built.set_result(None)
+                if not built.done():  # not given up on (``wait_for`` cancels it)
+                    built.set_result(None)
 
         if self.call_later(build):
-            await built
+            # The caller holds the frames meanwhile: a footer taken down before it builds them holds them no longer.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(built, KEYS_BUILT_WITHIN)
 
     async def recompose(self) -> None:
         # The old keys go before the new ones come: drawn between the two, the footer would flash empty.
