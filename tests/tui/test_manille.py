@@ -231,6 +231,19 @@ async def test_the_hint_key_in_the_talk_menu_points_at_the_hinted_statement_and_
         assert state.talk_log[0].action().to_json() == {"seat": 0, "say": "holds", "card": "10H"}
 
 
+class NotingEast(TableScreen[Any]):
+    """A table that keeps every note East's seat has shown."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.east_notes: list[str] = []
+
+    def refresh_table(self, finished: bool = False) -> None:
+        super().refresh_table(finished)
+        if self.is_mounted:
+            self.east_notes.append(self.query_one("#right", SeatPanel).shown)
+
+
 async def test_a_computers_statement_is_announced_logged_and_noted_by_its_seat() -> None:
     options = {"talk": True}
     app = CardTableApp()
@@ -238,11 +251,14 @@ async def test_a_computers_statement_is_announced_logged_and_noted_by_its_seat()
     notices: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_table(pilot, one_hand(3, E11, [{"seat": 0, "play": "KH"}], options, turned="9D"),
-                                 options, log, notices)  # fmt: skip
-        # East, void in hearts with a trump, asks North to lead hearts (so that it can trump them).
+                                 options, log, notices, NotingEast)  # fmt: skip
+        assert isinstance(table, NotingEast)
+        # East, void in hearts with a trump, asks West to lead hearts (so that it can trump them).
         await wait_for(pilot, lambda: any("East says" in message for message in notices))
         assert next(message for message in notices if "East says" in message) == "East says: “Please lead hearts.”"
-        await wait_for(pilot, lambda: "asks for ♥" in table.query_one(f"#{table.position_of(1)}", SeatPanel).shown)
+        # West, East's partner, wins the trick and leads the next, which answers the request and takes its note
+        # away: what East's seat showed meanwhile is kept as it was drawn.
+        await wait_for(pilot, lambda: "asks for ♥" in "".join(table.east_notes))
         assert "East says: “Please lead hearts.”" in log
 
 
@@ -322,3 +338,18 @@ async def test_in_hot_seat_a_forced_card_waits_for_its_player_at_the_keyboard() 
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(match.hands[0].actions) > before)
         assert match.hands[0].actions[before].seat == 0
+
+
+async def test_a_statements_label_goes_once_the_play_makes_it_untrue() -> None:
+    options = {"talk": True}
+    app = CardTableApp()
+    # East says it holds the 10♠ and plays it at once; West asks for hearts and East, its partner, leads them.
+    said = [{"seat": 0, "play": "9S"}, {"seat": 1, "say": "holds", "card": "10S"}, {"seat": 1, "play": "10S"},
+            {"seat": 2, "play": "7S"}, {"seat": 3, "say": "lead", "suit": "H"}, {"seat": 3, "play": "QS"},
+            {"seat": 1, "play": "QH"}, {"seat": 2, "play": "KH"}, {"seat": 3, "play": "8H"}]  # fmt: skip
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot, one_hand(3, D1, said, options, turned="AC"), options)
+        await wait_for(pilot, lambda: table.waiting is not None)
+        notes = [table.query_one(f"#{table.position_of(seat)}", SeatPanel).shown for seat in (1, 3)]
+        assert not any("10♠" in note or "asks for" in note for note in notes), notes
+        assert "West says: “Please lead hearts.”" in table.logged  # the log keeps what was said

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.geometry import Region
 from textual.widgets import DataTable, OptionList, Select, Static
 
 from cardtable.engine.game import PLAY_VERB, GameRules
@@ -26,6 +27,7 @@ from cardtable.tui.screens.start import StartScreen, TooSmallScreen
 from cardtable.tui.screens.table import after_its_label, keys_below
 from cardtable.tui.widgets.hand import HandView
 from tests.tui.driver import footer_line, my_turn, press_hint, screen_text, settled, table_config, table_of
+from tests.tui.test_notices import shown_lines
 
 COMPUTERS = ["human", "random", "random", "random"]
 
@@ -586,3 +588,17 @@ def test_a_prompt_too_wide_puts_its_keys_on_the_second_line_when_they_fit_there(
     assert keys_below("You must follow suit (clubs): you hold 5♣.", 20).startswith("You must")  # no keys
     long_question = "Your turn: pick a card, and think of your partner's calls.  (Enter plays it)"
     assert keys_below(long_question, 40) == long_question  # on three lines the keys would be cut off
+
+
+async def test_a_seats_label_keeps_clear_of_the_side_panel_and_a_long_name_ends_in_an_ellipsis() -> None:
+    names = ["You", "Eve", "North", "Bartholomew-Smith"]
+    app = CardTableApp(table_config("manille", COMPUTERS, names=names, seed=6, first_dealer=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await my_turn(pilot)
+        await settled(pilot)
+        east, west = (table.query_one(f"#{table.position_of(seat)}") for seat in (1, 3))
+        assert [line.rstrip() for line in shown_lines(east)][:2] == ["Eve", "(dealer)"]
+        assert shown_lines(west)[0] == "Bartholom…"
+        # The seat on the right ends a column short of the side panel's rule, whatever it shows.
+        for strip in east.render_lines(Region(0, 0, *east.outer_size)):
+            assert strip.text[-1] == " "

@@ -87,8 +87,9 @@ class ManilleParts(TargetHeading, TrumpSuitFacts, TableParts[ManilleView]):
                 if value is None or suit is None:
                     return "passed"
                 return f"bid {value}{SUIT_GLYPHS[view.deck.suits[suit]]}"
+        # The seat's latest statement that the play has not made untrue since (the log keeps every one).
         for statement in reversed(view.talk):
-            if statement.seat == seat:
+            if statement.seat == seat and view.stands(statement):
                 return f"“{self.words.statement_note(statement.action())}”"
         if view.trump_passed and seat == view.dealer and view.phase == TRUMP_CHOICE:
             return "passed"

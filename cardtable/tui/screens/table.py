@@ -80,6 +80,9 @@ LARGE_CARDS_HEIGHT = 30
 ANNOUNCEMENT_TRICKS = 2
 #: A brief hand end shows its line this many computer pauses before the next deal: a line to read, not a sheet.
 BRIEF_HAND_END_PAUSES = 3
+#: The least height of the trick between the seats (three rows of cards), with small cards and with large: a
+#: hint on the notice line takes what the table leaves above the prompt, never this.
+TRICK_LEAST = {False: 9, True: 15}
 #: A hint worked out longer than this (seconds) says so on the notice line meanwhile.
 HINT_WAIT_SHOWN = 0.15
 #: How often a new table looks again (and how long it waits, in seconds) for the last table to be gone before it
@@ -121,6 +124,30 @@ def after_its_label(line: str, width: int) -> str:
 def forced_card(actions: list[Action]) -> bool:
     """Whether ``actions`` (a seat's legal actions) leave it one card to play and nothing else, no call to make."""
     return len(actions) == 1 and actions[0].verb == PLAY_VERB
+
+
+def rows(text: str, width: int) -> int:
+    """The lines ``text`` takes wrapped to ``width`` columns, as a Static wraps it."""
+    return len(Content(text).wrap(width))
+
+
+def fitted(text: str, width: int, room: int, key: str) -> tuple[str, str]:
+    """``text`` (a hint) as it fits ``room`` lines of ``width`` columns, and what it had no room for, which the
+    hint's ``key`` shows next: its figures (what its closing brackets hold) first; failing that, its last words.
+    A text that fits, or that not even a word of would fit, is given whole: it is never cut."""
+    if width <= 0 or room <= 0 or rows(text, width) <= room:
+        return text, ""
+    if text.endswith(").") and " (" in text:
+        head, _, figures = text[:-2].rpartition(" (")
+        shown = f"{head}.  ({key}: the figures)"
+        if figures.count("(") == figures.count(")") and rows(shown, width) <= room:
+            return shown, f"The figures: {figures}."
+    words = text.split(" ")
+    for count in range(len(words) - 1, 0, -1):
+        shown = " ".join(words[:count]) + f"…  ({key}: more)"
+        if rows(shown, width) <= room:
+            return shown, "…" + " ".join(words[count:])
+    return text, ""
 
 
 class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
@@ -190,6 +217,12 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         #: acts, a newer one replaces it, a new hand is dealt or the trick after it ends (where nobody acts, at
         #: a table of computers or after your last card, it would stay all hand).
         self.notice_text = ""
+        #: The notice as it was asked for (its text, and whether it may wrap), laid out again on every resize, and
+        #: the end of a hint the notice had no room for (the hint key shows it).
+        self.notice_asked = ("", False)
+        self.notice_rest = ""
+        #: The width the prompt was laid out for.
+        self.prompt_width = 0
         #: The log, the notice and prompt lines and the spread, kept at hand: looking them up walks the whole
         #: screen, after every card (asking whether the screen holds a spread at all took 1.5 ms of a card's time).
         self.table_log = TableLog(id="log")
@@ -323,6 +356,15 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
     def on_resize(self) -> None:
         self.end_motion()  # a card in flight would land where its place was before
         self.refresh_table()
+        # The size classes (``-wide``, ``-tall``) the resize brings change the side panel's width at the next
+        # layout: every text laid out for a width (the prompt, a hint, the side panel's lines) is laid out again
+        # once it is done.
+        self.call_after_refresh(self.lay_out_texts)
+
+    def lay_out_texts(self) -> None:
+        if self.is_mounted:  # not a table closed meanwhile
+            self.lay_out_notice()
+            self.refresh_table()
 
     def roomy(self) -> tuple[bool, bool]:
         """Whether the terminal is wide, and tall, enough for the grown table."""
@@ -555,7 +597,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.waiting = player
         self.view = view
         self.message = ""
-        self.refresh_table()
+        with self.app.batch_update():  # the turn's prompt and its keys in one frame
+            self.refresh_table()
+            await self.keys_with_prompt()
         if player.offered:
             await self.ask_optional(player, view)
             return
@@ -928,10 +972,10 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             text = f"{waiting}  ({self.key('faster')}: faster)"
         else:
             text = ""
-        if text != self.prompt_text:
-            self.prompt_text = text
-            prompt = self.prompt_line
-            width = prompt.content_region.width if prompt.is_attached else 0
+        prompt = self.prompt_line
+        width = prompt.content_region.width if prompt.is_attached else 0
+        if text != self.prompt_text or width != self.prompt_width:
+            self.prompt_text, self.prompt_width = text, width
             # The prompt has a fixed height of two lines.
             prompt.update(keys_below(text, width), layout=False)
             prompt.set_class(refused, "refused")
@@ -981,21 +1025,54 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         if self.footer_timer is None:
             self.footer_timer = self.set_timer(0.2, self._settle_footer)
 
+    def keys_state(self) -> tuple[object, ...]:
+        """Each key the footer would show, as it would name it (a call key's name changes with the stake)."""
+        return tuple((a.binding.id, a.binding.description, a.enabled) for a in self.active_bindings.values())
+
     def _settle_footer(self) -> None:
         self.footer_timer = None
-        # Each key the footer would show, as it would name it (a call key's name changes with the stake).
-        state = tuple((a.binding.id, a.binding.description, a.enabled) for a in self.active_bindings.values())
+        state = self.keys_state()
         if state != self.bindings_state:
             self.bindings_state = state
             self.refresh_bindings()
 
+    async def keys_with_prompt(self) -> None:
+        """The footer's keys for the person's turn now, not a moment later: they stay as they are until the
+        person acts, so nothing is gained by waiting, and the prompt that names them is on screen already."""
+        if self.footer_timer is not None:
+            self.footer_timer.stop()
+            self.footer_timer = None
+        state = self.keys_state()
+        if state != self.bindings_state:
+            self.bindings_state = state
+            await self.query_one(KeysFooter).show_keys_now(self)
+
     def say(self, text: str, wrap: bool = False) -> None:
         """Show the table's notice (the last one goes: one at a time); "" clears it.  A notice that may ``wrap``
-        (a hint and its reason) takes the lines it needs, up to three; any other keeps to one line, two for a
-        long announcement.  It goes when the turn moves on (``announce`` shows one that stays)."""
+        (a hint and its reason) takes the lines it needs of those the trick leaves; what finds no room there (its
+        figures) the hint key shows next.  Any other keeps to one line, two for a long announcement.  It goes
+        when the turn moves on (``announce`` shows one that stays)."""
         self.notice_lasts = False
+        self.notice_asked = (text, wrap)
+        self.lay_out_notice()
+
+    def notice_room(self) -> int:
+        """The lines a hint may take: the felt's height less the seats above, the trick's least and the prompt."""
+        # The row of seats above is a plain container, which Textual leaves out of its layout's map (so its size is
+        # never set): its height is the stylesheet's.
+        top = self.query_one("#top-row").styles.height
+        taken = (top.cells or 0 if top is not None else 0) + self.prompt_line.outer_size.height
+        return self.query_one("#felt").size.height - taken - TRICK_LEAST[self.large_cards()]
+
+    def lay_out_notice(self) -> None:
+        """The notice asked for, fitted to the room it has now (again after a resize)."""
+        text, wrap = self.notice_asked
+        self.notice_rest = ""
+        notice = self.notice_line
+        if wrap and notice.is_attached:
+            text, self.notice_rest = fitted(text, notice.content_region.width, self.notice_room(), self.key("hint"))
         if text != self.notice_text:
-            if (notice := self.notice_line).is_attached:
+            if notice.is_attached:
                 width = notice.content_region.width
                 wrapped = notice.has_class("-wrapped")
                 notice.set_class(wrap, "-wrapped")
@@ -1133,6 +1210,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         player, view = self.waiting, self.view
         if player is None or view is None or not self.decision_pending():
             self.say("Nothing to hint: it is not your decision.")
+            return
+        if self.notice_rest:  # the end of the hint shown, which the notice had no room for
+            self.say(self.notice_rest, wrap=True)
             return
         if self.hinting:
             return  # the hint asked for is still being worked out
