@@ -16,6 +16,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.engine.game import Action
+from cardtable.tui.dialogs.beside_panel import BesideThePanel
 from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
@@ -25,7 +26,7 @@ from cardtable.tui.widgets.footer import KeysFooter
 ROWS_KEPT = 12
 
 
-class TalkDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[Action | None]):
+class TalkDialog(LaidOutOnce, StyledOnce, BesideThePanel, SeeThrough, ModalScreen[Action | None]):
     """Returns the chosen statement, or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Back", show=True)]

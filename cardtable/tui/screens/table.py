@@ -324,12 +324,14 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
     def on_screen_suspend(self) -> None:
         # A dialog or a hand-over comes over the table: nothing moves behind it, nothing waits for it.
         self.end_motion()
-        # A call to answer stands at the bottom right, over the prompt's end below 120 columns: the prompt
-        # wraps beside it, so that its question shows whole.
-        self.prompt_line.set_class(isinstance(self.app.screen, CallDialog), "-beside-call")
+        # A call to answer stands at the bottom left, over the notice and the prompt, and asks the prompt's
+        # question: both make way rather than show cut pieces of their lines beside it.
+        for line in (self.notice_line, self.prompt_line):
+            line.set_class(isinstance(self.app.screen, CallDialog), "-beside-call")
 
     def on_screen_resume(self) -> None:
-        self.prompt_line.remove_class("-beside-call")
+        for line in (self.notice_line, self.prompt_line):
+            line.remove_class("-beside-call")
 
     def on_unmount(self) -> None:
         self.save_now()
