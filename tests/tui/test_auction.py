@@ -149,6 +149,8 @@ async def test_no_dialog_at_the_table_stands_over_the_side_panel(size: tuple[int
             app.push_screen(dialog)
             await wait_for(pilot, lambda dialog=dialog: app.screen is dialog)
             assert not box(dialog).overlaps(side), (type(dialog).__name__, box(dialog), side)
+            if isinstance(dialog, TalkDialog | TrumpChoiceDialog | CallDialog):
+                assert box(dialog).x == 0, "no sliver of the table's lines left beside a dialog at the left"
             app.pop_screen()
 
 

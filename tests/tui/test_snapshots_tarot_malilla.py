@@ -1,5 +1,6 @@
-"""Snapshots of Tarot's and Malilla's own moments: the bid between the seats, the chien on the table, the écart dialog, a 5-player table,
-Malilla's redeal question; and the écart dialog holding every card of the taker's hand at each table size.
+"""Snapshots of Tarot's and Malilla's own moments: the bid between the seats, the chien on the table, the écart
+dialog, a 5-player table, Malilla's redeal question; and the écart dialog holding every card of the taker's hand at
+each table size.
 
 Update them after a deliberate change with ``pytest tests/tui/test_snapshots_tarot_malilla.py --snapshot-update``
 and look at the SVGs before committing them.
