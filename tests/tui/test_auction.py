@@ -65,6 +65,13 @@ def clear_of_the_table(app: CardTableApp, dialog: Screen[Any]) -> None:
     for seat in table.query(SeatPanel):
         if seat.display:
             assert not region.overlaps(seat.region), (seat.id, region, app.size)
+    no_line_cut(table, region)
+
+
+def no_line_cut(table: TableScreen, region: Region) -> None:
+    """The prompt and the notice make way for a dialog over them rather than show cut pieces beside it."""
+    for line in (table.prompt_line, table.notice_line):
+        assert not (region.overlaps(line.region) and line.visible), (line.id, region)
 
 
 async def open_table(pilot: Pilot[None], app: CardTableApp, game: str, match: Match, options: dict[str, Any],
@@ -145,6 +152,7 @@ async def test_no_dialog_at_the_table_stands_over_the_side_panel(size: tuple[int
         table = await open_table(pilot, app, "tarot", match_after(TAROT, options, []), options, ChoiceDialog)
         side = table.query_one("#side").region
         assert not box(app.screen).overlaps(side), (box(app.screen), side)
+        no_line_cut(table, box(app.screen))
         for dialog in dialogs_at_the_table(table):
             app.push_screen(dialog)
             await wait_for(pilot, lambda dialog=dialog: app.screen is dialog)

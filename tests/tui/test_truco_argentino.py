@@ -109,10 +109,10 @@ async def test_an_envido_to_answer_says_what_each_answer_is_worth_and_the_counts
         shown = screen_text(app)
         assert "Your envido counts 26." in shown and "A♠" in shown  # your count and your hand stay in view
         # The dialog asks the prompt's question over it, and leaves no cut piece of it beside it.
-        assert table.prompt_line.has_class("-beside-call") and not table.prompt_line.visible
+        assert table.prompt_line.has_class("-asked-in-dialog") and not table.prompt_line.visible
         await choose(pilot, asked, "Accept")
         await my_turn(pilot)
-        assert not table.prompt_line.has_class("-beside-call")
+        assert not table.prompt_line.has_class("-asked-in-dialog")
         said = "Envido accepted (envido counts: You 26, North 33): North's 33 wins, North scores 2."
         shown = screen_text(app)
         assert said in table.logged  # in the log for good (the notice line moves on with the next card)

@@ -55,6 +55,13 @@ class BesideThePanel:
 
     #: Whether the dialog keeps to the felt's columns (a sheet as wide as the terminal, the score sheet, does not).
     BESIDE_THE_PANEL: ClassVar[bool] = True
+    #: Whether the dialog asks the table prompt's question where the prompt is (a call to answer).
+    ASKS_OVER_THE_PROMPT: ClassVar[bool] = False
+
+    def asks_over_the_prompt(self) -> bool:
+        """Whether the table's prompt and notice make way for this dialog: it may stand over them, and it asks
+        their question itself (a question between the seats reaches down over them at 80x24)."""
+        return self.ASKS_OVER_THE_PROMPT or cast(Screen[Any], self).has_class(BETWEEN_SEATS)
 
     def on_mount(self) -> None:
         self.stand_beside_the_panel()

@@ -26,6 +26,7 @@ class CallDialog(ChoiceDialog[T]):
 
     #: The footer names the hint key: the dialog keeps its rows for the question, clear of the trick above it.
     ADVERTISE_HINT = False
+    ASKS_OVER_THE_PROMPT = True
 
     def on_mount(self) -> None:
         if self.text:  # the seat's own count, on the dialog's lower edge: a row saved for the choices

@@ -39,7 +39,7 @@ from cardtable.engine.words import counted
 from cardtable.games import find_game
 from cardtable.saves import MatchSave, SaveFailed, SaveWriter, Settings, TableConfig
 from cardtable.tui.compositor import ChangedRegionsCompositor
-from cardtable.tui.dialogs.call import CallDialog
+from cardtable.tui.dialogs.beside_panel import BesideThePanel
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.hinted import HintedDialog
 from cardtable.tui.dialogs.message import HandOverScreen
@@ -324,14 +324,16 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
     def on_screen_suspend(self) -> None:
         # A dialog or a hand-over comes over the table: nothing moves behind it, nothing waits for it.
         self.end_motion()
-        # A call to answer stands at the bottom left, over the notice and the prompt, and asks the prompt's
-        # question: both make way rather than show cut pieces of their lines beside it.
+        # A call to answer or a bid may stand over the notice and the prompt, and asks the prompt's question:
+        # both make way rather than show cut pieces of their lines beside it.
+        dialog = self.app.screen
+        asked = isinstance(dialog, BesideThePanel) and dialog.asks_over_the_prompt()
         for line in (self.notice_line, self.prompt_line):
-            line.set_class(isinstance(self.app.screen, CallDialog), "-beside-call")
+            line.set_class(asked, "-asked-in-dialog")
 
     def on_screen_resume(self) -> None:
         for line in (self.notice_line, self.prompt_line):
-            line.remove_class("-beside-call")
+            line.remove_class("-asked-in-dialog")
 
     def on_unmount(self) -> None:
         self.save_now()
