@@ -186,3 +186,5 @@ async def test_a_three_player_taker_s_ecart_shows_every_card_beside_the_side_pan
             assert len(cards) == 30
             assert all(inside.contains_region(card.region) for card in cards), size
             assert inside.contains_region(dialog.query_one("#done").region), size
+            # The table's own hand makes way (the dialog shows it): no cut cards beside the dialog.
+            assert not table.query_one("#hand").visible

@@ -57,6 +57,8 @@ class BesideThePanel:
     BESIDE_THE_PANEL: ClassVar[bool] = True
     #: Whether the dialog asks the table prompt's question where the prompt is (a call to answer).
     ASKS_OVER_THE_PROMPT: ClassVar[bool] = False
+    #: Whether the dialog shows the player's hand itself (cards to pick): the table's hand makes way for it.
+    SHOWS_THE_HAND: ClassVar[bool] = False
 
     def asks_over_the_prompt(self) -> bool:
         """Whether the table's prompt and notice make way for this dialog: it may stand over them, and it asks

@@ -30,6 +30,7 @@ CARD_WIDTH = 6
 
 
 class PickCardsDialog(HintedDialog[frozenset[int] | None]):
+    SHOWS_THE_HAND = True
     BINDINGS = [
         Binding("left,h", "move(-1)", "Left", show=False),
         Binding("right,l", "move(1)", "Right", show=False),

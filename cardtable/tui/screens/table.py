@@ -330,10 +330,13 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         asked = isinstance(dialog, BesideThePanel) and dialog.asks_over_the_prompt()
         for line in (self.notice_line, self.prompt_line):
             line.set_class(asked, "-asked-in-dialog")
+        # A dialog that shows the hand itself (the écart) may stand over part of it: the hand makes way too.
+        self.query_one("#hand").set_class(isinstance(dialog, BesideThePanel) and dialog.SHOWS_THE_HAND, "-in-dialog")
 
     def on_screen_resume(self) -> None:
         for line in (self.notice_line, self.prompt_line):
             line.remove_class("-asked-in-dialog")
+        self.query_one("#hand").remove_class("-in-dialog")
 
     def on_unmount(self) -> None:
         self.save_now()
