@@ -66,6 +66,8 @@ SETTINGS = "settings.json"
 LEGACY_AUTOSAVE = "autosave.json"
 #: Long enough for any name a player types; a longer one would not fit a seat's panel anyway.
 MAX_NAME = 40
+#: The longest title of a match a save's summary may hold (the game, its variant and its options in words).
+MAX_TITLE = 200
 #: How much of an error's reason a notice quotes (an engine message may quote a long bad value).
 MAX_REASON = 200
 #: The version of the form of the files this version writes about a match (saves and archive entries), in their
@@ -295,7 +297,7 @@ class SaveSummary:
             return None
         if not (whole_number(players) and players in rules.player_counts and whole_number(hand)):
             return None
-        if not (1 <= hand <= MAX_HANDS and isinstance(title, str) and 0 < len(title) <= MAX_NAME):
+        if not (1 <= hand <= MAX_HANDS and isinstance(title, str) and 0 < len(title) <= MAX_TITLE):
             return None
         if not (is_visible(title) and isinstance(names, list) and isinstance(scores, list)):
             return None
@@ -720,8 +722,18 @@ class Settings:
     expert_budget: str = "normal"
     #: Cards move: a played card to its place in the trick, a won trick towards its winner.
     animations: bool = True
+    #: A Truco hand ends with a line (who won it, the points, the score) and the next is dealt after a pause;
+    #: off, the full score sheet waits for a key after every hand.
+    brief_hand_ends: bool = True
+    #: A card that is the only thing you may do is played by itself.
+    play_forced_cards: bool = False
+    #: Whether a hint may suggest a bluff (named as one); off, a hint offers the sound play only.
+    hint_bluffs: bool = False
     #: Other keys for the table's bindings, by binding id: ``{"calls": "x", "hint": "t,f2"}``.
     keymap: dict[str, str] = field(default_factory=dict)
+    #: The last game started from the new-game form or the start screen: its game, options, players and seats
+    #: (the seed is not kept: playing again is a new shuffle).
+    last_setup: TableConfig | None = None
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)
 
     SPEEDS = SPEEDS
@@ -731,7 +743,23 @@ class Settings:
         return SPEEDS.get(self.speed, 0.8)
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.unknown, **{f.name: getattr(self, f.name) for f in fields(self) if f.name != "unknown"}}
+        kept = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("unknown", "last_setup")}
+        if self.last_setup is not None:
+            kept["last_setup"] = setup_json(self.last_setup)
+        return {**self.unknown, **kept}
+
+
+def setup_json(config: TableConfig) -> dict[str, Any]:
+    """A table's setup as the settings keep it: everything but the seed and the first dealer."""
+    return {key: value for key, value in config.to_json().items() if key not in ("seed", "first_dealer")}
+
+
+def setup_from_json(raw: object) -> TableConfig:
+    """The setup the settings keep, checked as a save's table is (``RecordError`` naming what is wrong), with a
+    new shuffle: the seed and first dealer are drawn afresh when it is played."""
+    if not isinstance(raw, dict):
+        raise RecordError("it is not a game's setup (a JSON object)")
+    return TableConfig.from_json({**raw, "seed": 0, "first_dealer": 0})
 
 
 def _setting_problem(name: str, value: object) -> str | None:
@@ -815,6 +843,13 @@ def load_settings(home: Path | None = None) -> tuple[Settings, list[str]]:
         if name == "keymap":
             settings.keymap, keymap_notices = _keymap_entries(value)
             notices.extend(keymap_notices)
+            continue
+        if name == "last_setup":
+            try:
+                settings.last_setup = setup_from_json(value)
+            except RecordError as error:
+                notices.append(f"In your settings, the last game's setup cannot be used ({shorten(error.reason)}): "
+                               "the new-game form opens on a game's usual setup.")  # fmt: skip
             continue
         problem = _setting_problem(name, value)
         if problem is None:

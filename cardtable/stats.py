@@ -175,6 +175,14 @@ def opponent_level(archived: ArchivedMatch, seat: int) -> str:
     return "+".join(sorted(kinds, key=lambda kind: levels.index(kind) if kind in levels else len(levels)))
 
 
+def level_words(game: str, level: str) -> str:
+    """The opponents' level as the new-game form names it ("Club player", "Expert + Club player"), or hot-seat."""
+    if level == HOT_SEAT:
+        return level
+    rules = find_game(game)
+    return " + ".join(rules.level_label(part) for part in level.split("+"))
+
+
 def summarize(archived: ArchivedMatch) -> MatchSummary | None:
     """Replay an archived match for the player's seat; ``RecordError`` if it does not replay cleanly."""
     seat = player_seat(archived)
@@ -396,6 +404,11 @@ def load_statistics(home: Path | None = None, rebuild: bool = False) -> tuple[St
         lock.release()
 
 
+def played_with_help(count: int) -> str:
+    """ "1 of these matches was played", "3 of these matches were played"."""
+    return f"{count} of these matches {'was' if count == 1 else 'were'} played"
+
+
 def newer_notice(count: int) -> str:
     which = "1 finished match" if count == 1 else f"{count} finished matches"
     return (f"{which} in the archive {'was' if count == 1 else 'were'} kept by a newer cardtable: left as "
@@ -467,14 +480,14 @@ def statistics_text(statistics: Statistics, game: str | None = None) -> list[Any
             table.add_column(column, justify="left" if column in ("variant", "against") else "right")
         for group in groups:
             best = "" if group.best_hand is None else str(group.best_hand)
-            table.add_row(Text(visible(group.variant)), Text(visible(group.level)), str(group.played),
-                          str(group.won), percent(group.win_rate), str(group.current_streak), str(group.best_streak),
-                          best)  # fmt: skip
+            against = Text(visible(level_words(name, group.level)))
+            table.add_row(Text(visible(group.variant)), against, str(group.played), str(group.won),
+                          percent(group.win_rate), str(group.current_streak), str(group.best_streak), best)  # fmt: skip
         out.append(table)
         total = statistics.game_totals(name)
         counts = [f"{label}: {value}" for _key, label, value in total.labelled_counts()]
         if counts:
             out.append("  " + " · ".join(counts))
         if total.assisted:
-            out.append(f"  {total.assisted} of these matches were played with hints or undos.")
+            out.append(f"  {played_with_help(total.assisted)} with hints or undos.")
     return out

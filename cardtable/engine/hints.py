@@ -76,33 +76,60 @@ class Hint:
     #: One sentence, without the advice itself: "it wins the trick: East showed out of hearts."
     reason: str
     findings: Findings | None = field(default=None, compare=False)
+    #: Whether the action is a bluff: a call the level makes against its own measure of the cards, to keep the
+    #: others guessing.  A hint offers one only when the player allowed it (``advise(..., bluffs=True)``), and its
+    #: reason then says so.
+    bluff: bool = False
+
+
+@dataclass
+class _Notebook:
+    """What the level deciding a hint wrote down: each search's findings, and whether it chose to bluff."""
+
+    findings: list[Findings] = field(default_factory=list)
+    bluff: bool = False
 
 
 #: The notebook of the decision being explained: each level that searches writes what it found here.
-_notebook: ContextVar[list[Findings] | None] = ContextVar("hint_notebook", default=None)
+_notebook: ContextVar[_Notebook | None] = ContextVar("hint_notebook", default=None)
 
 
 def note(findings: Findings) -> None:
     """Write what a search found, for the hint being worked out (nothing when no hint is)."""
     notebook = _notebook.get()
     if notebook is not None:
-        notebook.append(findings)
+        notebook.findings.append(findings)
+
+
+def note_bluff() -> None:
+    """Write that the action about to be taken is a bluff, for the hint being worked out (nothing when no hint is)."""
+    notebook = _notebook.get()
+    if notebook is not None:
+        notebook.bluff = True
+
+
+def bluffing(player: ComputerPlayer[Any], call: Action | None) -> Action | None:
+    """``call``, a bluff ``player``'s rules drew (None: none), when the player may bluff: noted for the hint."""
+    if call is None or not player.bluffs:
+        return None
+    note_bluff()
+    return call
 
 
 def explain(player: ComputerPlayer[Any], view: View, offered: Sequence[Action] | None = None
-            ) -> tuple[Action | None, Findings | None]:  # fmt: skip
-    """What ``player`` does in ``view`` (one of ``offered`` or None, when calls are offered out of turn), and what
-    it found on the way to that action."""
-    notebook: list[Findings] = []
+            ) -> tuple[Action | None, Findings | None, bool]:  # fmt: skip
+    """What ``player`` does in ``view`` (one of ``offered`` or None, when calls are offered out of turn), what it
+    found on the way to that action, and whether the action is a bluff."""
+    notebook = _Notebook()
     token = _notebook.set(notebook)
     try:
         action = player.consider(view, list(offered)) if offered else player.decide(view)
     finally:
         _notebook.reset(token)
-    for findings in reversed(notebook):
+    for findings in reversed(notebook.findings):
         if findings.index(action) is not None or findings.needed is not None:
-            return action, findings
-    return action, None
+            return action, findings, notebook.bluff
+    return action, None, notebook.bluff
 
 
 def hint_level(rules: GameRules) -> str:
@@ -118,12 +145,32 @@ def advise(
     names: Sequence[str],
     offered: Sequence[Action] | None = None,
     level: str | None = None,
+    bluffs: bool = False,
 ) -> Hint:
     """The hint for the decision ``view`` shows its seat: the action ``level`` (the hint level by default) takes,
-    thinking with the hint budget, and the sentence that says why (seats named by ``names``)."""
+    thinking with the hint budget, and the sentence that says why (seats named by ``names``).
+
+    A hint offers the sound play: the level does not bluff, since a learner asking what to do should not be
+    told to make a call its cards do not back.  With ``bluffs`` (the player's setting "hints may suggest
+    bluffs") it may, and the reason then names the bluff as one.
+    """
     player = make_computer(rules, level or hint_level(rules), budget=HINT_BUDGET)
-    action, findings = explain(player, view, offered)
+    player.bluffs = bluffs
+    action, findings, bluff = explain(player, view, offered)
+    if bluff:
+        return Hint(action, words.bluff_reason(view, action, findings, names), findings, bluff=True)
     return Hint(action, words.hint_reason(view, action, findings, names), findings)
 
 
-__all__ = ["HINT_BUDGET", "HINT_LEVEL", "Findings", "Hint", "advise", "explain", "hint_level", "note"]
+__all__ = [
+    "HINT_BUDGET",
+    "HINT_LEVEL",
+    "Findings",
+    "Hint",
+    "advise",
+    "bluffing",
+    "explain",
+    "hint_level",
+    "note",
+    "note_bluff",
+]

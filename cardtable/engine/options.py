@@ -7,6 +7,7 @@ screen can describe it without a second list of options.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .errors import RecordError, quote
@@ -53,6 +54,45 @@ def value_label(spec: dataclasses.Field[Any], value: Any) -> str:
         return "on" if value else "off"
     names = spec.metadata.get("names") or {}
     return str(names.get(value, value))
+
+
+def option_phrase(spec: dataclasses.Field[Any], value: Any) -> str:
+    """An option's value in a list of what sets a match apart: "table talk" (a switch on), "no albur" (off),
+    "house rules: Belgian", "target score 50"."""
+    label = option_label(spec).lower()
+    if isinstance(value, bool):
+        return label if value else f"no {label}"
+    if spec.metadata.get("choices"):
+        return f"{label}: {value_label(spec, value)}"
+    return f"{label} {value_label(spec, value)}"
+
+
+def options_in_words(options: object, parse: Callable[[dict[str, Any]], object]) -> tuple[str | None, list[str]]:
+    """The options of a match that a player would name: the variant's name (None for a game without variants),
+    and a phrase for each other option not at its default, unless the others set it (``parse`` reads options
+    from JSON: Belgian house rules make partners exempt, so naming the house says it)."""
+    variant: str | None = None
+    phrases = []
+    chosen = options_to_json(options)
+    for spec in option_fields(type(options)):
+        value = getattr(options, spec.name)
+        if spec.name == "variant":
+            variant = value_label(spec, value)
+        elif value != spec.default and not _implied(spec.name, value, chosen, parse):
+            phrases.append(option_phrase(spec, value))
+    return variant, phrases
+
+
+def _implied(name: str, value: Any, chosen: dict[str, Any], parse: Callable[[dict[str, Any]], object]) -> bool:
+    """Whether the other options give option ``name`` this value (without it they may also not hold at all)."""
+    try:
+        return bool(getattr(parse(without(chosen, name)), name) == value)
+    except RecordError:
+        return False
+
+
+def without(raw: dict[str, Any], name: str) -> dict[str, Any]:
+    return {key: value for key, value in raw.items() if key != name}
 
 
 def option_fields(cls: type) -> list[dataclasses.Field[Any]]:

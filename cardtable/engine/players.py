@@ -64,6 +64,9 @@ class ComputerPlayer(Player[V]):
     """
 
     level: ClassVar[str] = "computer"
+    #: Whether the level may bluff (a call its own measure of the cards does not back, made now and then so its
+    #: calls do not give its cards away): at the table it does; a hint asks it not to unless the player allows it.
+    bluffs: bool = True
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng

@@ -11,7 +11,7 @@ A finished match is final: its result is kept, and nothing in it can be taken ba
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from .game import Action
@@ -39,24 +39,33 @@ class TakenBack:
     hands: int
 
 
-def last_decision(match: Match, seats: Collection[int]) -> Place | None:
-    """The place of the last action one of ``seats`` took, or None when they have taken none."""
+def last_decision(
+    match: Match, seats: Collection[int], passed_over: Callable[[Place], bool] | None = None
+) -> Place | None:
+    """The place of the last action one of ``seats`` took, or None when they have taken none.
+
+    ``passed_over`` says which of their actions were no decision (a card played by itself, the only one the
+    seat could play): an undo that stopped there would see it played again at once, and never get further back.
+    """
     for number in range(len(match.hands) - 1, -1, -1):
         actions = match.hands[number].actions
         for index in range(len(actions) - 1, -1, -1):
-            if actions[index].seat in seats:
+            if actions[index].seat in seats and (passed_over is None or not passed_over(Place(number, index))):
                 return Place(number, index)
     return None
 
 
-def take_back(match: Match, seats: Collection[int]) -> TakenBack | None:
-    """Undo the last decision of ``seats`` and everything every seat did after it.
+def take_back(
+    match: Match, seats: Collection[int], passed_over: Callable[[Place], bool] | None = None
+) -> TakenBack | None:
+    """Undo the last decision of ``seats`` (``passed_over``: as ``last_decision``) and everything every seat
+    did after it.
 
     None when there is nothing to take back: ``seats`` have made no decision yet, or the match is over.
     """
     if match.over:
         return None
-    place = last_decision(match, seats)
+    place = last_decision(match, seats, passed_over)
     if place is None:
         return None
     later = sum(len(hand.actions) for hand in match.hands[place.hand + 1 :])

@@ -47,6 +47,11 @@ def holder(who: str) -> str:
     return "yours" if who.lower() == "you" else f"{who}'s"
 
 
+def whom(name: str) -> str:
+    """A seat's name inside a sentence (not at its start): "to West", but "to you", "; you lead"."""
+    return "you" if name.lower() == "you" else name
+
+
 def whose(who: str, start: bool = False) -> str:
     """Whose a thing is, before its noun: "West's raise", "your raise" ("Your" to ``start`` a sentence)."""
     if who.lower() != "you":
@@ -215,8 +220,11 @@ class GameWords(Generic[V]):
         may not know.
         """
         facts: list[str] = []
-        if action is not None and len(view.legal_actions()) == 1:
+        legal = view.legal_actions()
+        if action is not None and len(legal) == 1:
             facts.append("it is your only choice")
+        elif action is not None and action.verb == "play" and sum(1 for a in legal if a.verb == "play") == 1:
+            facts.append("it is the only card you may play")  # beside calls or statements that are no card
         else:
             facts = self.hint_facts(view, action, findings, names)
         return reason_sentence(facts, self.search_figures(view, action, findings))
@@ -225,6 +233,13 @@ class GameWords(Generic[V]):
                    ) -> list[str]:  # fmt: skip
         """The facts of ``view`` behind the advice, the point first (each game says its own)."""
         return []
+
+    def bluff_reason(self, view: View, action: Action | None, findings: Findings | None, names: Sequence[str]
+                     ) -> str:  # fmt: skip
+        """Why a hint offers a bluff (only when the person allowed hints to): it says it is one, since the cards
+        alone do not call for it, and what the search found it costs ("a small price for keeping them guessing")."""
+        return reason_sentence(["a bluff: your cards alone do not call for it"],
+                               self.search_figures(view, action, findings))  # fmt: skip
 
     def search_figures(self, view: View, action: Action | None, findings: Findings | None) -> str:
         """What the search found, in a clause: "best in 11 of 16 deals tried, 1.5 points ahead of passing"."""

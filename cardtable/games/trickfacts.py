@@ -67,8 +67,16 @@ class TrickFacts:
             return False  # it holds the led suit, so it follows it
         return any(beats(deck, c, card, self.trump) for c in cards_in(possible & ~led_mask))
 
+    def beaten_by_any(self, card: int) -> bool:
+        """Whether any card the other seats may still hold takes the trick from ``card``: a higher card of its suit,
+        or a trump when it is none.  When none does, "nobody has a card above it" would say nothing."""
+        return any(beats(self.deck, c, card, self.trump) for c in cards_in(self.count.outstanding()))
+
     def why_not(self, seat: int, card: int, led: int) -> str:
-        """Why ``seat`` cannot take the trick from ``card``: "East showed out of hearts and has no trumps left"."""
+        """Why ``seat`` cannot take the trick from ``card``: "East showed out of hearts and has no trumps left".
+
+        It names a card "above" ``card`` only when one is still out, so it never says a seat lacks what nobody has.
+        """
         who = self.who(seat)
         deck = self.deck
         trump = self.trump
@@ -80,10 +88,12 @@ class TrickFacts:
                 return out
             return f"{out} and has no trump{'s left' if not trumps else ' above ' + self.card(card)}"
         if deck.suit_of[card] == led:
+            follows = self.count.known[seat] & deck.suit_masks[led] or trump is None or led == trump
+            higher_out = any(c > card for c in cards_in(self.count.outstanding() & deck.suit_masks[led]))
+            if not higher_out:
+                return "" if follows else f"{who} has no trumps left"
             out = f"{who} has no {self.suit(led, one=True)} above {self.card(card)}"
-            if self.count.known[seat] & deck.suit_masks[led] or trump is None or led == trump:
-                return out
-            return f"{out} and no trumps left"
+            return out if follows else f"{out} and no trumps left"
         if self.count.known[seat] & deck.suit_masks[led]:
             return f"{who} must follow {self.suit(led)}"
         return f"{who} has no trump above {self.card(card)}"
@@ -141,6 +151,16 @@ class TrickFacts:
                     facts = ["it wins the trick: you play last"]
                 elif not self.opponents_later:
                     facts = ["it wins the trick: only your partner plays after you"]
+                elif not self.beaten_by_any(card):
+                    # Nothing still out beats it: that, not what each seat lacks, is why it wins.
+                    suit = deck.suit_of[card]
+                    top = "trump" if suit == self.trump else self.suit(suit, one=True)
+                    if any(c > card for c in cards_in(self.view.hand & deck.suit_masks[suit])):
+                        facts = [f"it wins the trick: only you hold a {top} above {self.card(card)}"]
+                    else:
+                        facts = [f"it wins the trick: {self.card(card)} is the highest {top} still out"]
+                    if deck.suit_of[card] != self.trump and self.trump is not None:
+                        facts[0] += " and nobody can trump it"
                 else:
                     facts = ["it wins the trick", *(self.why_not(s, card, led) for s in self.opponents_later)]
                 if held:

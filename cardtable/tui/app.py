@@ -25,6 +25,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import WorkerFailed
 
+from cardtable.engine.records import write_atomically
 from cardtable.engine.visible import visible
 from cardtable.files import NewerFile, UnreadableFile, describe_os_error, quote, write_crash_log
 from cardtable.saves import (
@@ -36,6 +37,7 @@ from cardtable.saves import (
     load_settings,
     matches_folder_problem,
     set_aside_notice,
+    setup_json,
     shorten,
     store_settings,
 )
@@ -177,7 +179,7 @@ class CardTableApp(TableHost):
     @work(exclusive=True, group="menu")
     async def main_menu(self, notice: str = "") -> None:
         text = "\n".join(part for part in (notice, *self.take_notices()) if part)
-        screen = StartScreen(notice=text)
+        screen = StartScreen(notice=text, last_setup=self.settings.last_setup)
         chosen = self.push_screen(screen, wait_for_dismiss=True)
         # The saves are read in a thread while the screen answers; a choice that needs no list stops the reading.
         stop = threading.Event()
@@ -188,7 +190,7 @@ class CardTableApp(TableHost):
             if reading.done() and screen.is_attached:
                 screen.list_unfinished(*reading.result())
             choice = await chosen
-            if choice == "new" or choice.startswith("resume:"):
+            if choice in ("new", "again") or choice.startswith("resume:"):
                 unfinished, set_aside = await reading
                 if set_aside and not screen.listed:  # chosen before the screen could say so
                     self.notify("\n\n".join(set_aside), severity="warning", timeout=15)
@@ -212,7 +214,7 @@ class CardTableApp(TableHost):
             await self.push_screen_wait(RulesScreen(choice[6:]))
             self.main_menu()
         else:
-            await self.new_game(unfinished=unfinished)
+            await self.new_game(unfinished=unfinished, again=choice == "again")
 
     @work(exclusive=True, group="menu")
     async def play_now(self, config: TableConfig) -> None:
@@ -277,7 +279,9 @@ class CardTableApp(TableHost):
             return
         self.push_screen(table)
 
-    async def new_game(self, game: str | None = None, unfinished: list[FoundMatch] | None = None) -> None:
+    async def new_game(self, game: str | None = None, unfinished: list[FoundMatch] | None = None,
+                       again: bool = False) -> None:  # fmt: skip
+        """A new match: set up in the form, or (``again``) the last setup played again with a new shuffle."""
         from cardtable.tui.screens.new_game import NewGameScreen
 
         if unfinished:
@@ -286,22 +290,30 @@ class CardTableApp(TableHost):
             if not sure:
                 self.main_menu()
                 return
-        config = await self.push_screen_wait(NewGameScreen(game))
+        last = self.settings.last_setup
+        if again and last is not None:
+            config: TableConfig | None = new_shuffle(last)
+        else:
+            config = await self.push_screen_wait(NewGameScreen(game, last))
         if config is None:
             self.main_menu()
             return
+        self.remember_setup(config)
         self.push_screen(TableScreen(config))
+
+    def remember_setup(self, config: TableConfig) -> None:
+        """Keep the setup of the game about to start, for the form and the start screen's "Play again"."""
+        last = self.settings.last_setup
+        if last is None or setup_json(config) != setup_json(last):
+            self.settings.last_setup = config
+            self.save_settings()
 
     async def after_match(self, config: TableConfig, choice: str | None) -> None:
         if choice == Next.QUIT:
             self.exit()
             return
         if choice == Next.AGAIN:
-            old = config
-            seed = random.randrange(1_000_000_000)
-            config = TableConfig(old.game, old.players, old.seats, old.options, seed,
-                                 random.Random(seed).randrange(old.players))  # fmt: skip
-            self.switch_screen(TableScreen(config))
+            self.switch_screen(TableScreen(new_shuffle(config)))
             return
         self.pop_screen()
         self.run_worker(self.new_game(config.game), group="menu", exclusive=True)
@@ -391,7 +403,8 @@ class CardTableApp(TableHost):
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
         on_top = isinstance(self.screen, TooSmallScreen) if self.screen_stack else False
         if small and not on_top:
-            self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))
+            playing = any(isinstance(screen, TableScreen) for screen in self.screen_stack)
+            self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT, playing))
         elif not small and on_top:
             self.pop_screen()
             self.keys_held_until = time.monotonic() + KEY_GRACE
@@ -513,6 +526,26 @@ class CardTableApp(TableHost):
         self.save_settings()
         self.redraw_table()
 
+    def save_screenshot_told(self) -> Path | None:
+        """Write the screen as an SVG file and tell the player where it went, or why it could not be written.
+
+        The first folder that takes it wins: the pictures folder where the player keeps such files, then the data
+        folder, which cardtable always makes.
+        """
+        picture = self.export_screenshot().encode("utf-8")
+        name = time.strftime("cardtable-%Y-%m-%d-%H%M%S.svg")
+        problems = []
+        for folder in screenshot_folders():
+            try:
+                write_atomically(folder / name, picture)
+            except OSError as error:
+                problems.append(f"{folder}: {describe_os_error(error)}")
+                continue
+            self.notify(f"Screenshot {name} saved in {folder}", timeout=10)
+            return folder / name
+        self.notify("The screenshot could not be saved. " + "; ".join(problems) + ".", severity="error", timeout=15)
+        return None
+
     def palette_next_theme(self) -> None:
         said = self.next_theme()
         table = self.screen if isinstance(self.screen, TableScreen) else None
@@ -550,11 +583,18 @@ class CardTableApp(TableHost):
             self.push_screen(self.stats_screen() if which == "stats" else self.history_screen())
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        # Textual's "Keys" docks a help panel beside the screen and squeezes the table: the keys screen instead.
+        # Of Textual's own commands only "Theme" is kept as it is. Its "Quit" ends the app at once, skipping the
+        # question a match in play asks; its "Keys" docks a help panel that squeezes the table; its "Maximize"
+        # blows a focused list up over the table, which no player needs; its "Screenshot" writes to a Downloads
+        # folder that may not exist and says nothing when it fails. The table's own versions replace them.
         for command in super().get_system_commands(screen):
-            if command.title != "Keys":
+            if command.title == "Theme":
                 yield command
+        yield SystemCommand("Quit", "Quit cardtable (a match in play asks first, and is kept for next time)",
+                            self.action_quit_table)  # fmt: skip
         yield SystemCommand("Keys", "Every key of the table (the keys screen)", self.show_keys)
+        yield SystemCommand("Screenshot", f"Save the screen as an SVG picture in {screenshot_folders()[0]}",
+                            lambda: self.set_timer(0.1, self.save_screenshot_told))  # fmt: skip
         yield SystemCommand("Statistics", "Your results by game, variant and opponent level",
                             lambda: self.open_from_palette("stats"))  # fmt: skip
         yield SystemCommand("Match history", "Watch, star or export your finished matches",
@@ -571,8 +611,24 @@ class CardTableApp(TableHost):
                                 self.toggle_ascii)  # fmt: skip
 
 
+def screenshot_folders() -> list[Path]:
+    """Where a screenshot goes: the player's pictures folder if there is one (none is made), else the data
+    folder's ``screenshots``."""
+    from platformdirs import user_pictures_dir
+
+    pictures = Path(user_pictures_dir())
+    return [pictures, data_dir() / "screenshots"] if pictures.is_dir() else [data_dir() / "screenshots"]
+
+
 def on_off(flag: bool) -> str:
     return "on" if flag else "off"
+
+
+def new_shuffle(config: TableConfig) -> TableConfig:
+    """The same table dealt afresh: a new seed, and the first dealer it draws."""
+    seed = random.randrange(1_000_000_000)
+    return TableConfig(config.game, config.players, config.seats, config.options, seed,
+                       random.Random(seed).randrange(config.players))  # fmt: skip
 
 
 def unfinished_question(unfinished: list[FoundMatch]) -> tuple[str, str]:

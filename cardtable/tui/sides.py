@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
+
+from rich.cells import cell_len
 
 from cardtable.engine.game import GameRules, Number
+from cardtable.engine.words import listed
+
+#: The narrow side panel's text width: ``#side`` is 26 columns, less its border and its padding.
+SIDE_TEXT = 23
 
 
 def sides(rules: GameRules, players: int) -> list[list[int]]:
@@ -15,11 +22,24 @@ def sides(rules: GameRules, players: int) -> list[list[int]]:
     return list(found.values())
 
 
-def side_name(names: Sequence[str], seats: Sequence[int]) -> str:
-    """ "Ana & Bo" for a pair; "Ana +2" for a larger team (six-player Truco), to fit a side panel."""
-    if len(seats) <= 2:
-        return " & ".join(names[s] for s in seats)
-    return f"{names[seats[0]]} +{len(seats) - 1}"
+def side_name(names: Sequence[str], seats: Sequence[int], width: int | None = None) -> str:
+    """A side, every player in it named: "Ana & Bo" for a pair, "Ana, Bo & Cy" for a team of three (six-player
+    Truco). Where ``width`` is too narrow for that, the names are joined by "/" ("East/North/West"), then each
+    name of several words by its initials ("You/NE/NW"), then every name by its first letter ("E/N/W")."""
+    named = [names[seat] for seat in seats]
+    if len(named) <= 2:
+        return " & ".join(named)
+    full = f"{', '.join(named[:-1])} & {named[-1]}"
+    if width is None or cell_len(full) <= width:
+        return full
+    shorter = ["/".join(named), "/".join(map(initials, named)), "/".join(name[:1] for name in map(initials, named))]
+    return next((short for short in shorter if cell_len(short) <= width), shorter[-1])
+
+
+def initials(name: str) -> str:
+    """ "NE" for "North-east": a name of several words shortened to their first letters; a one-word name kept."""
+    words = name.replace("-", " ").split()
+    return "".join(word[0].upper() for word in words) if len(words) > 1 else name
 
 
 def score_items(rules: GameRules, names: Sequence[str], scores: Sequence[Number]) -> list[str]:
@@ -47,3 +67,43 @@ def score_lines(rules: GameRules, names: Sequence[str], scores: Sequence[Number]
                 lines.append(lead.rstrip())
             lines.append((indent if lines else "") + item)
     return lines
+
+
+#: How many, in words, of the seats a table holds besides yours.
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def seating_words(rules: GameRules, names: Sequence[str], kinds: Sequence[str]) -> str:
+    """Who plays, as a person reads it: "you and an Expert partner against two Club players", "you against three
+    Club players"; other people at the keyboard by their names. "You" is the first person's seat."""
+    players = len(kinds)
+    you = next((seat for seat, kind in enumerate(kinds) if kind == "human"), None)
+    if you is None:
+        return f"{listed(seat_groups(rules, names, kinds, range(players), partners=False))}, watched"
+    side = rules.side_of(you, players)
+    partners = [seat for seat in range(players) if seat != you and rules.side_of(seat, players) == side]
+    others = [seat for seat in range(players) if rules.side_of(seat, players) != side]
+    with_you = seat_groups(rules, names, kinds, partners, partners=True)
+    against = listed(seat_groups(rules, names, kinds, others, partners=False))
+    return f"{listed(['you', *with_you])} against {against}"
+
+
+def seat_groups(rules: GameRules, names: Sequence[str], kinds: Sequence[str], seats: Sequence[int],
+                partners: bool) -> list[str]:  # fmt: skip
+    """The seats as a list says them: people by name, then each computer level with how many play it ("two Club
+    players", "an Expert partner")."""
+    people = [names[seat] for seat in seats if kinds[seat] == "human"]
+    levels = list(rules.computer_levels())
+    computers = sorted((kinds[seat] for seat in seats if kinds[seat] != "human"), key=lambda kind: (
+        levels.index(kind) if kind in levels else len(levels), kind))  # fmt: skip
+    groups = []
+    for kind, same in groupby(computers):
+        count = len(list(same))
+        noun = rules.level_label(kind)
+        if partners:
+            noun = noun.removesuffix(" player") + " partner"
+        if count == 1:
+            groups.append(f"{'an' if noun[:1] in 'AEIOU' else 'a'} {noun}")
+        else:
+            groups.append(f"{NUMBER_WORDS.get(count, str(count))} {noun}s")
+    return [*people, *groups]

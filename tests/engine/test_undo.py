@@ -204,3 +204,16 @@ def test_computer_players_keep_nothing_of_the_plays_taken_back(
         fresh_match = resume_match(parse_record(after.to_record(), find_game))
         fresh = {seat: make_computer(rules, level, budget=Budget.FAST) for seat in range(1, players)}
         assert decisions(after, used, 2 * players) == decisions(fresh_match, fresh, 2 * players), level
+
+
+def test_an_undo_passes_over_the_actions_it_is_told_were_no_decision() -> None:
+    match = new_match("manille", {}, 4)
+    seen = play(match, 40)
+    mine = [place for place, _view in seen]
+    assert len(mine) >= 2
+    last, before = mine[-1], mine[-2]
+    assert last_decision(match, [YOU]) == last
+    assert last_decision(match, [YOU], passed_over=lambda place: place == last) == before
+    taken = take_back(match, [YOU], passed_over=lambda place: place == last)
+    assert taken is not None and taken.place == before
+    assert last_decision(match, [YOU], passed_over=lambda place: True) is None

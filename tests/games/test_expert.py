@@ -8,6 +8,7 @@ every variant) gets a legal decision; whole hands in every option set end; the b
 from __future__ import annotations
 
 import collections
+import functools
 import itertools
 import json
 import random
@@ -201,6 +202,7 @@ def test_the_belgian_dealer_names_the_trump_its_played_out_worlds_favour(cards: 
 
 def test_with_table_talk_the_expert_says_what_the_club_player_would_then_searches_its_card() -> None:
     from cardtable.games.manille.ai import statement_to_make
+    from cardtable.games.manille.expert import ManilleExpert
     from cardtable.games.manille.rules import RULES
 
     options = RULES.parse_options({"talk": True}, 4)
@@ -211,7 +213,9 @@ def test_with_table_talk_the_expert_says_what_the_club_player_would_then_searche
         while not state.complete and (not spoke or not played):
             view = state.view(state.to_act)
             action = make_computer(RULES, "expert", random.Random(1), budget=Budget.FAST).decide(view)
-            statement = statement_to_make(view)
+            searcher = make_computer(RULES, "expert", random.Random(1), budget=Budget.FAST)
+            assert isinstance(searcher, ManilleExpert)
+            statement = statement_to_make(view, functools.partial(searcher.play, view))
             if statement is not None:
                 assert action == statement
                 spoke += 1

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from cardtable.engine.players import make_computer
 from cardtable.files import NewerFile, UnreadableFile, parse_json
+from cardtable.games import find_game
 from cardtable.saves import (
     DECK_STYLES,
     SAVES,
@@ -161,14 +162,23 @@ def opened(entry: FoundMatch, notices: list[str]) -> None:
 
 
 SETTING_NAMES = st.sampled_from(
-    ["speed", "deck", "four_colour", "ascii_cards", "theme", "unknown", "pause", "SPEEDS", "x"]
+    ["speed", "deck", "four_colour", "ascii_cards", "theme", "unknown", "pause", "SPEEDS", "x", "last_setup"]
 )
+#: A last setup of the new-game form, whole or with any field replaced by any value.
+SETUPS = st.fixed_dictionaries(
+    {"game": st.sampled_from(["manille", "tarot", "truco", "belote"]) | JSON_VALUES,
+     "players": st.integers(0, 7) | JSON_VALUES,
+     "seats": st.lists(st.fixed_dictionaries({"name": ODD_TEXT | JSON_VALUES,
+                                              "kind": st.sampled_from(["human", "expert", "x"]) | JSON_VALUES}),
+                       max_size=6) | JSON_VALUES,
+     "options": st.dictionaries(st.sampled_from(["house", "talk", "variant", "deals"]), JSON_VALUES, max_size=2)},
+)  # fmt: skip
 
 
 @st.composite
 def damaged_settings(draw: st.DrawFn) -> bytes:
-    raw = draw(st.dictionaries(SETTING_NAMES, JSON_VALUES | st.sampled_from(["fast", "slow", "four", True, False]),
-                               max_size=6))  # fmt: skip
+    raw = draw(st.dictionaries(SETTING_NAMES, JSON_VALUES | st.sampled_from(["fast", "slow", "four", True, False])
+                               | SETUPS, max_size=6))  # fmt: skip
     text = json.dumps(raw)
     if draw(st.booleans()):
         at = draw(st.integers(0, len(text)))
@@ -203,6 +213,13 @@ def test_any_damaged_settings_file_gives_valid_settings_and_a_notice_per_problem
                 bad.append("four_colour")
             if "deck" not in (raw or {}) and former is True:
                 assert loaded.deck == "four"
+            # A last setup that is not one a table can start is dropped with its notice.
+            if "last_setup" in (raw or {}) and loaded.last_setup is None:
+                bad.append("last_setup")
+            if loaded.last_setup is not None:
+                setup = loaded.last_setup
+                find_game(setup.game).parse_options(setup.options, setup.players)
+                assert len(setup.seats) == setup.players and all(seat.name.isprintable() for seat in setup.seats)
             assert len(notices) == len(bad), (raw, notices)
         else:
             assert len(notices) == 1 and "kept as" in notices[0]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.saves import SETTINGS, Settings, load_settings, store_settings
+from cardtable.saves import SETTINGS, Settings, load_settings, setup_from_json, store_settings
 from tests.support import pipes_released
 
 
@@ -20,7 +20,8 @@ def test_settings_round_trip_and_keep_what_a_newer_version_wrote(tmp_path: Path)
     store_settings(settings, tmp_path)
     assert json.loads((tmp_path / SETTINGS).read_text()) == {
         "sound": "loud", "speed": "fast", "deck": "four", "ascii_cards": True, "theme": "high-contrast",
-        "card_size": "auto", "expert_budget": "normal", "animations": True, "keymap": {},
+        "card_size": "auto", "expert_budget": "normal", "animations": True, "brief_hand_ends": True,
+        "play_forced_cards": False, "hint_bluffs": False, "keymap": {},
     }  # fmt: skip
     assert load_settings(tmp_path) == (settings, [])
 
@@ -57,9 +58,12 @@ def test_a_former_four_colour_switch_that_is_no_switch_is_named(tmp_path: Path) 
         ({"theme": ""}, "theme must be the name of a theme"),
         ({"deck": "rainbow"}, 'the deck must be theme, two or four (colours), not "rainbow"'),
         ({"ascii_cards": 1}, "ascii cards must be true or false, not 1"),
+        ({"hint_bluffs": "yes"}, 'hint bluffs must be true or false, not "yes": the table uses false instead'),
         ({"card_size": "huge"}, 'card size must be auto, small or large, not "huge"'),
         ({"expert_budget": "forever"}, 'the expert\'s thinking must be fast, normal or strong, not "forever"'),
         ({"animations": "off"}, 'animations must be true or false, not "off"'),
+        ({"brief_hand_ends": "yes"}, 'brief hand ends must be true or false, not "yes": the table uses true instead'),
+        ({"play_forced_cards": None}, "play forced cards must be true or false, not null: the table uses false"),
     ],
 )
 def test_a_bad_value_is_ignored_with_a_notice_and_the_others_are_kept(
@@ -156,3 +160,46 @@ def test_settings_in_a_data_folder_that_is_a_file_are_the_defaults(tmp_path: Pat
     assert load_settings(home) == (Settings(), [])
     with pytest.raises(OSError):
         store_settings(Settings(), home)
+
+
+SETUP = {"game": "manille", "players": 4, "options": {"house": "belgian", "talk": True},
+         "seats": [{"name": "You", "kind": "human"}, {"name": "East", "kind": "heuristic"},
+                   {"name": "North", "kind": "expert"}, {"name": "West", "kind": "heuristic"}]}  # fmt: skip
+
+
+def test_the_last_setup_is_kept_without_its_seed_and_read_back(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS).write_text(json.dumps({"last_setup": SETUP}))
+    settings, notices = load_settings(tmp_path)
+    assert notices == [] and settings.last_setup is not None
+    assert (settings.last_setup.game, settings.last_setup.players) == ("manille", 4)
+    assert [seat.kind for seat in settings.last_setup.seats] == ["human", "heuristic", "expert", "heuristic"]
+    settings.last_setup.seed = 123  # the match's seed is not the setup's: playing again is a new shuffle
+    store_settings(settings, tmp_path)
+    assert json.loads((tmp_path / SETTINGS).read_text())["last_setup"] == SETUP
+    assert load_settings(tmp_path)[0].last_setup == setup_from_json(SETUP)
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        [], "manille", {**SETUP, "game": "belote"}, {**SETUP, "players": 5}, {**SETUP, "players": True},
+        {**SETUP, "seats": SETUP["seats"][:3]}, {**SETUP, "seats": [{"name": 5, "kind": "human"}] * 4},
+        {**SETUP, "seats": [{"name": "A", "kind": "god"}] * 4}, {**SETUP, "options": {"house": "swiss"}},
+        {**SETUP, "options": [1]}, {**SETUP, "options": {"talk": [[[[]]]]}},
+    ],
+)  # fmt: skip
+def test_a_last_setup_that_cannot_be_played_is_dropped_with_a_notice(tmp_path: Path, setup: object) -> None:
+    (tmp_path / SETTINGS).write_text(json.dumps({"speed": "slow", "last_setup": setup}))
+    settings, notices = load_settings(tmp_path)
+    assert settings.last_setup is None and settings.speed == "slow"
+    assert len(notices) == 1 and notices[0].startswith("In your settings, the last game's setup cannot be used (")
+    assert notices[0].endswith("the new-game form opens on a game's usual setup.") and len(notices[0]) < 400
+
+
+def test_a_last_setup_with_a_name_no_terminal_should_print_is_kept_as_its_escapes(tmp_path: Path) -> None:
+    seats = [{"name": "\x1b[2J" + "x" * 500, "kind": "human"}, *SETUP["seats"][1:]]  # type: ignore[misc]
+    (tmp_path / SETTINGS).write_text(json.dumps({"last_setup": {**SETUP, "seats": seats}}))
+    settings, notices = load_settings(tmp_path)
+    assert notices == [] and settings.last_setup is not None
+    name = settings.last_setup.seats[0].name
+    assert "\x1b" not in name and len(name) <= 40

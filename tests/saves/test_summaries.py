@@ -206,3 +206,40 @@ def test_the_saves_folder_is_read_once_however_many_saves_it_holds(
     monkeypatch.setattr(os, "scandir", counted)
     found, _ = find_unfinished(tmp_path)
     assert len(found) == 5 and not temporary.exists() and len(scans) == 1
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "title"),
+    [
+        ("manille", 4, {"house": "belgian", "talk": True}, "Manille, Belgian rules, table talk"),
+        ("truco", 6, {}, "Truco Paulista, 6 players"),
+        ("truco", 2, {"variant": "argentino", "flor": True}, "Truco Argentino, 2 players, flor"),
+        ("malilla", 4, {"albur": True, "deck": "spanish48"}, "Malilla, albur, deck: Spanish, 48 cards"),
+        ("tarot", 4, {}, "French Tarot"),
+    ],
+)
+def test_the_start_screen_names_the_variant_the_options_and_the_players_of_a_match(
+    game: str, players: int, options: dict[str, Any], title: str
+) -> None:
+    """The options a player chose, not their defaults nor what another option implies (Belgian partners are
+    exempt), and the players where they are not the game's usual number."""
+    config, match = a_match(game, players, 0, 3, options)
+    assert table_summary(config, match).title == title
+
+
+def test_the_start_screen_shows_the_score_the_table_shows_with_points_that_count_at_once() -> None:
+    """Malilla's albur and turned card score at the deal: the table says "You & North: 9", and so does the list."""
+    from cardtable.tui.games import parts_for
+    from tests.tui.test_truco_argentino import argentino_match
+
+    config, match = a_match("malilla", 4, 0, 5, {"albur": True})
+    assert table_summary(config, match).scores == (9, 0, 9, 0) and match.scores == [0, 0, 0, 0]
+    argentino = argentino_match(
+        ["AS 5S 3C", "7D 6D KS"], [{"seat": 1, "call": "envido"}, {"seat": 0, "call": "accept"}]
+    )
+    state = argentino.current
+    assert state is not None
+    parts = parts_for("truco").for_options(argentino.options)
+    shown = parts.scores_now(parts.seat_view(state, 0))
+    summary = parts.save_summary(argentino, ["You", "North"])
+    assert shown is not None and summary.scores == tuple(shown) and sum(summary.scores) > 0

@@ -97,7 +97,7 @@ def test_markup_in_a_variant_is_shown_as_it_is_written(home: Path, capsys: pytes
     (home / STATS).write_text(json.dumps(stored))
     out, err = stats_command(capsys)
     assert err == "" and "[/]" in out and "[bold]x" in out
-    assert "│ [/]     │ heuristic │      2 │   2 │ 100 % │" in out  # the first and the last match, both won
+    assert "│ [/]     │ Club player │      2 │   2 │ 100 % │" in out  # the first and the last match, both won
 
 
 def test_a_named_pipe_for_statistics_stars_or_an_archive_entry_is_set_aside_without_waiting(home: Path) -> None:

@@ -93,7 +93,10 @@ def test_a_match_played_with_undos_only_is_marked_as_one_with_hints_is(home: Pat
     assert (total.played, total.assisted) == (2, 1)
     (group,) = statistics.groups()
     assert group.assisted == 1 and group.to_json()["assisted"] == 1
-    assert "  1 of these matches were played with hints or undos." in statistics_text(statistics, "truco")
+    assert "  1 of these matches was played with hints or undos." in statistics_text(statistics, "truco")
+    archive(home, WON, "m3", assisted={"undos": 0, "hints": 1})
+    statistics = load_statistics(home)[0]
+    assert "  2 of these matches were played with hints or undos." in statistics_text(statistics, "truco")
 
 
 def test_the_statistics_file_is_kept_with_its_schema_and_read_back_without_replaying(home: Path) -> None:

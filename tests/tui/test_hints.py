@@ -36,8 +36,8 @@ def table_at(name: str, human: int) -> tuple[TableScreen[Any], dict[str, Any]]:
 
 
 async def test_the_hint_key_says_what_replay_says_and_why_on_the_notice_line() -> None:
-    # Manille, East to play a card that wins the trick: "It wins the trick and its 2 points — North has no club
-    # above 10♣ (best in ... of the 16 deals tried ...)."
+    # Manille, East to play a card that wins the trick: "It wins the trick and its 2 points: 10♣ is the highest
+    # trump still out (best in ... of the 16 deals tried ...)."
     table, upcoming = table_at("manille/trump_lead_must_beat", 1)
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -123,3 +123,20 @@ async def test_a_notice_and_the_quit_question_show_their_own_keys_not_the_tables
         await pilot.press("ctrl+q")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         assert footer_line(app).split() == ["y", "Quit", "n", "Keep", "playing"]
+
+
+async def test_the_keys_screen_says_more_only_while_rows_are_below_and_has_a_footer() -> None:
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_keys()
+        await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen) and app.screen.more_below)
+        keys = app.screen
+        assert isinstance(keys, KeysScreen)
+        note = keys.query_one("#keys-note")
+        assert str(note.render()).startswith("↓ more.")
+        assert "Esc Close" in footer_line(app)
+        await pilot.press("end")
+        await wait_for(pilot, lambda: not keys.more_below)
+        assert not str(note.render()).startswith("↓")
+        await pilot.press("home")
+        await wait_for(pilot, lambda: str(note.render()).startswith("↓ more."))

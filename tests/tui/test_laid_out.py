@@ -117,4 +117,4 @@ async def test_a_seat_grows_by_a_line_for_its_note_and_shows_it_whatever_else_is
             seat.show("West", 7, dealer=False, acting=False, note=note)
             await settle(pilot)
             assert seat.size.height == height + grown, note
-            assert [line.text.strip() for line in seat.render_lines(seat.size.region)][-1] == (note or "7 cards")
+            assert [line.text.strip() for line in seat.render_lines(seat.outer_size.region)][-1] == (note or "7 cards")

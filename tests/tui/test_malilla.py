@@ -118,3 +118,22 @@ def test_the_status_line_says_whose_redeal_decision_it_is() -> None:
     assert PARTS.waiting_text(state.view(1), ["You", "East", "North", "West"]) == (
         "North asks for a redeal: You decide…"
     )
+
+
+def test_the_albur_lines_say_you_lead_and_then_you_led() -> None:
+    from cardtable.games.malilla.words import WORDS
+    from cardtable.tui.games.malilla import PARTS
+    from tests.games.malilla.helpers import REDEAL_DEAL, new_hand
+
+    names = ["South", "East", "You", "West"]
+    # Dealer 0: seat 2 (you) draws for team 0 and wins the albur (K♠ over N♠), so you lead the first trick.
+    state = new_hand(REDEAL_DEAL, "KH", dealer=0, albur=("KS", "NS"))
+    view = state.view(2)
+    albur = next(line for line in PARTS.info_lines(view, names) if line.startswith("Albur"))
+    assert albur.endswith(": you lead")
+    assert WORDS.deal_lines(view, names)[-1].endswith("; you win it and lead.")
+    state.apply(next(action for action in state.view(2).legal_actions() if action.verb == "play"))
+    albur = next(line for line in PARTS.info_lines(state.view(2), names) if line.startswith("Albur"))
+    assert albur.endswith(": you led")
+    others = ["South", "East", "North", "You"]
+    assert WORDS.deal_lines(state.view(3), others)[-1].endswith("; North wins it and leads.")

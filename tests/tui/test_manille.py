@@ -21,7 +21,7 @@ from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.seat import SeatPanel
-from tests.tui.driver import footer_line, gated_table, table_config
+from tests.tui.driver import footer_line, gated_table, press_hint, table_config
 from tests.tui.hidden import leaks, screen_texts, secret_cards
 
 D1 = [["9S", "8S", "AH", "10H", "10D", "KD", "10C", "8C"], ["KS", "10S", "QH", "7H", "JD", "9D", "9C", "QC"],
@@ -175,8 +175,8 @@ async def test_the_talk_menu_offers_the_true_statements_in_words() -> None:
                            "Please lead clubs"]  # fmt: skip
         box = dialog.query_one("#talk").region
         assert box.bottom <= table.query_one(HandView).region.y  # the hand stays in view below the menu
-        # Its own keys below it, not the table's (which do nothing while it is open).
-        assert footer_line(app).split() == ["esc", "Back"]
+        # Its own keys below it, not the table's (which do nothing while it is open): the hint's among them.
+        assert footer_line(app).split() == ["esc", "Back", "t", "Hint"]
         await pilot.press("escape")  # back to the hand: nothing said
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
         state = table.match.current
@@ -192,6 +192,58 @@ async def test_the_talk_menu_offers_the_true_statements_in_words() -> None:
         assert "c: say" not in str(table.query_one("#prompt", Static).content)
 
 
+def highlighted_statement(dialog: TalkDialog) -> str:
+    """The statement under the menu's cursor, which must be in view (the list scrolls at 24 rows)."""
+    options = dialog.query_one(OptionList)
+    assert options.highlighted is not None
+    assert 0 <= options.highlighted - options.scroll_offset.y < options.scrollable_content_region.height
+    return str(options.get_option_at_index(options.highlighted).prompt).strip()
+
+
+async def test_the_hint_key_in_the_talk_menu_points_at_the_hinted_statement_and_the_menu_opens_on_it() -> None:
+    options = {"talk": True}
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot, one_hand(3, D1, [], options, turned="AC"), options)
+        await wait_for(pilot, table.my_card_turn)
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, TalkDialog))
+        dialog = app.screen
+        assert isinstance(dialog, TalkDialog) and highlighted_statement(dialog) == "I hold 2 spades"
+        await press_hint(pilot, table)
+        # The hint points at its statement (Enter says it) and says why, as in every dialog that asks a decision.
+        assert highlighted_statement(dialog) == "I hold the 10♥"
+        said = str(dialog.query_one(".dialog-hint", Static).render())
+        assert said.startswith("Hint: say “I hold the 10♥”.  (Enter takes it) Your partner then knows the 10♥")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        # Opened again for the same decision, the menu opens on the hinted statement, in view.
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, TalkDialog))
+        again = app.screen
+        await pilot.pause()
+        assert isinstance(again, TalkDialog) and highlighted_statement(again) == "I hold the 10♥"
+        assert str(again.query_one(".dialog-hint", Static).render()).startswith("Hint: say “I hold the 10♥”.")
+        state = table.match.current
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(state, ManilleHand) and bool(state.talk_log))
+        assert isinstance(state, ManilleHand)
+        assert state.talk_log[0].action().to_json() == {"seat": 0, "say": "holds", "card": "10H"}
+
+
+class NotingEast(TableScreen[Any]):
+    """A table that keeps every note East's seat has shown."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.east_notes: list[str] = []
+
+    def refresh_table(self, finished: bool = False) -> None:
+        super().refresh_table(finished)
+        if self.is_mounted:
+            self.east_notes.append(self.query_one("#right", SeatPanel).shown)
+
+
 async def test_a_computers_statement_is_announced_logged_and_noted_by_its_seat() -> None:
     options = {"talk": True}
     app = CardTableApp()
@@ -199,9 +251,105 @@ async def test_a_computers_statement_is_announced_logged_and_noted_by_its_seat()
     notices: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_table(pilot, one_hand(3, E11, [{"seat": 0, "play": "KH"}], options, turned="9D"),
-                                 options, log, notices)  # fmt: skip
-        # East, void in hearts with a trump, asks North to lead hearts (so that it can trump them).
+                                 options, log, notices, NotingEast)  # fmt: skip
+        assert isinstance(table, NotingEast)
+        # East, void in hearts with a trump, asks West to lead hearts (so that it can trump them).
         await wait_for(pilot, lambda: any("East says" in message for message in notices))
         assert next(message for message in notices if "East says" in message) == "East says: “Please lead hearts.”"
-        await wait_for(pilot, lambda: "asks for ♥" in table.query_one(f"#{table.position_of(1)}", SeatPanel).shown)
+        # West, East's partner, wins the trick and leads the next, which answers the request and takes its note
+        # away: what East's seat showed meanwhile is kept as it was drawn.
+        await wait_for(pilot, lambda: "asks for ♥" in "".join(table.east_notes))
         assert "East says: “Please lead hearts.”" in log
+
+
+def at_a_forced_card(options: dict[str, Any], with_statements: bool, decided_before: bool = False) -> Match:
+    """A Manille hand played at random up to a turn of yours with one legal card (and, ``with_statements``, the
+    talk menu open beside it; ``decided_before``: after a choice of yours between several cards)."""
+    from cardtable.engine.game import PLAY_VERB
+    from cardtable.engine.loop import deal_rng
+    from cardtable.engine.players import RandomPlayer, run_now
+
+    rules = find_game("manille")
+    for seed in range(50):
+        match = Match(rules, rules.parse_options(options, 4), 4)
+        state = match.deal_new_hand(deal_rng(seed, 0))
+        chooser = RandomPlayer()
+        chose = False
+        while not state.complete:
+            legal = state.legal_actions()
+            plays = [action for action in legal if action.verb == PLAY_VERB]
+            forced = state.to_act == 0 and len(plays) == 1 and (len(legal) > 1) == with_statements
+            if forced and (chose or not decided_before):
+                return match
+            chose = chose or (state.to_act == 0 and len(legal) > 1)
+            seat = state.to_act
+            assert seat is not None
+            match.apply(run_now(chooser.choose(state.view(seat))))
+    raise AssertionError("no forced card in 50 deals")
+
+
+async def test_a_forced_card_plays_itself_when_the_settings_ask() -> None:
+    from cardtable.saves import Settings
+
+    assert not Settings().play_forced_cards  # off unless asked
+    match = at_a_forced_card({}, with_statements=False, decided_before=True)
+    before = len(match.hands[0].actions)
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings.play_forced_cards = True
+        table = await open_table(pilot, match, {})
+        await wait_for(pilot, lambda: len(table.match.hands[0].actions) > before)
+        mine = table.match.hands[0].actions[before]
+        assert mine.seat == 0 and mine.verb == "play"
+        assert table.notice_text.endswith(": the only card you could play.")
+        # Undo goes back past it, to your last choice: going back to the card would see it played again at once.
+        await pilot.press("u")
+        await wait_for(pilot, table.my_card_turn)
+        assert len(table.match.hands[0].actions) < before
+
+
+async def test_a_forced_card_waits_when_there_is_a_statement_to_make() -> None:
+    match = at_a_forced_card({"talk": True}, with_statements=True)
+    before = len(match.hands[0].actions)
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings.play_forced_cards = True
+        table = await open_table(pilot, match, {"talk": True})
+        await wait_for(pilot, table.my_card_turn)
+        for _ in range(5):
+            await pilot.pause()
+        assert len(match.hands[0].actions) == before and table.my_card_turn()
+
+
+async def test_in_hot_seat_a_forced_card_waits_for_its_player_at_the_keyboard() -> None:
+    from cardtable.tui.dialogs.message import HandOverScreen
+
+    match = at_a_forced_card({}, with_statements=False)
+    before = len(match.hands[0].actions)
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings.play_forced_cards = True
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("manille", ["human", "random", "human", "random"]), match))
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen) and len(match.hands[0].actions) == before
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(match.hands[0].actions) > before)
+        assert match.hands[0].actions[before].seat == 0
+
+
+async def test_a_statements_label_goes_once_the_play_makes_it_untrue() -> None:
+    options = {"talk": True}
+    app = CardTableApp()
+    # East says it holds the 10♠ and plays it at once; West asks for hearts and East, its partner, leads them.
+    said = [{"seat": 0, "play": "9S"}, {"seat": 1, "say": "holds", "card": "10S"}, {"seat": 1, "play": "10S"},
+            {"seat": 2, "play": "7S"}, {"seat": 3, "say": "lead", "suit": "H"}, {"seat": 3, "play": "QS"},
+            {"seat": 1, "play": "QH"}, {"seat": 2, "play": "KH"}, {"seat": 3, "play": "8H"}]  # fmt: skip
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot, one_hand(3, D1, said, options, turned="AC"), options)
+        await wait_for(pilot, lambda: table.waiting is not None)
+        notes = [table.query_one(f"#{table.position_of(seat)}", SeatPanel).shown for seat in (1, 3)]
+        assert not any("10♠" in note or "asks for" in note for note in notes), notes
+        assert "West says: “Please lead hearts.”" in table.logged  # the log keeps what was said

@@ -3,18 +3,23 @@ the person at the keyboard acts or the trick after it ends."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from cardtable.engine.game import Action
 from cardtable.engine.loop import deal_rng
 from cardtable.engine.match import Match
 from cardtable.games import find_game
 from cardtable.games.malilla.words import WORDS as MALILLA_WORDS
-from cardtable.saves import default_seats
+from cardtable.saves import SPEEDS, default_seats
 from cardtable.tui.app import CardTableApp
-from cardtable.tui.screens.table import TableScreen
-from tests.tui.driver import footer_line, my_turn, screen_text, settle, table_config, table_of
+from cardtable.tui.screens.table import TableScreen, keys_below
+from cardtable.tui.widgets.footer import KeysFooter
+from tests.tui.driver import footer_line, my_turn, screen_text, settle, settled, table_config, table_of, wait_for
 from tests.tui.test_truco_argentino import argentino_match, choose, dialog, open_table
 
 COMPUTERS = ["human", "random", "random", "random"]
@@ -192,3 +197,88 @@ async def test_at_a_table_of_computers_an_announcement_goes_when_the_trick_after
                 break
         assert call and seen_after and max(seen_after) <= 1, (call, seen_after)
         assert table is not None and table.notice_text != call
+
+
+def shown_lines(widget: Widget) -> list[str]:
+    """The lines a widget paints now, each stripped."""
+    return [strip.text.strip() for strip in widget.render_lines(Region(0, 0, *widget.outer_size))]
+
+
+#: A hint as long as the longest the table gives: four lines beside the side panel at 80 columns.
+LONG_HINT = ("Hint: play 5♦. A low oro gives nothing away — it keeps R♦ for later, and your partner is winning the"
+             " trick for now (best in 9 of the 16 deals tried, 0.3 points a hand ahead of 7♠).")  # fmt: skip
+
+
+async def test_a_long_hint_wraps_whole_into_the_room_the_table_leaves() -> None:
+    app = CardTableApp(table_config("malilla", COMPUTERS, seed=12))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await my_turn(pilot)
+        table.say(LONG_HINT, wrap=True)
+        await settled(pilot)
+        notice = table.query_one("#notice")
+        assert notice.size.height == 4
+        assert " ".join(shown_lines(notice)) == LONG_HINT
+        assert notice.size.height <= table.notice_room()  # within what the trick leaves
+
+
+async def test_a_hint_with_no_room_for_its_figures_shows_them_on_the_hint_key() -> None:
+    app = CardTableApp(table_config("malilla", COMPUTERS, seed=12))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await my_turn(pilot)
+        longer = LONG_HINT.replace(
+            "for now", "for now, and East showed out of oros and bastos two tricks ago while West has no trump left"
+        )
+        table.say(longer, wrap=True)
+        await settled(pilot)
+        shown = " ".join(shown_lines(table.query_one("#notice")))
+        assert shown.split() == (longer.partition(" (best in")[0] + ".  (t: the figures)").split()
+        hints = table.hints
+        await pilot.press("t")
+        await settled(pilot)
+        shown = " ".join(shown_lines(table.query_one("#notice")))
+        assert shown == "The figures: best in 9 of the 16 deals tried, 0.3 points a hand ahead of 7♠."
+        assert table.hints == hints  # nothing worked out again
+
+
+async def test_the_prompt_and_the_notice_are_laid_out_again_on_a_resize_mid_turn() -> None:
+    app = CardTableApp(table_config("manille", COMPUTERS, options={"talk": True}, seed=6))
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await my_turn(pilot)
+        table.say(LONG_HINT, wrap=True)
+        await settled(pilot)
+        await pilot.resize_terminal(80, 24)
+        await settled(pilot)
+        prompt, notice = table.query_one("#prompt"), table.query_one("#notice")
+        assert " ".join(line for line in shown_lines(prompt) if line) == table.prompt_text
+        assert " ".join(shown_lines(notice)) == LONG_HINT
+        await pilot.resize_terminal(120, 40)
+        await settled(pilot)
+        width = prompt.content_region.width
+        assert [line for line in shown_lines(prompt) if line] == keys_below(table.prompt_text, width).split("\n")
+        assert " ".join(shown_lines(notice)).strip() == LONG_HINT
+
+
+@pytest.mark.draws_frames  # the frames themselves are the point
+async def test_the_footers_keys_come_in_the_frame_that_says_your_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The computers wait a little longer than the footer did before it looked again at its keys (0.2 s): long
+    # enough for the hint key to leave the footer while they play.
+    monkeypatch.setitem(SPEEDS, "fast", 0.25)
+    app = CardTableApp(table_config("manille", COMPUTERS, seed=6))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await my_turn(pilot)
+        app.settings.speed = "fast"
+        footer = table.query_one(KeysFooter)
+        drawn: list[tuple[str, set[str]]] = []
+        render = table._compositor.render_update
+
+        def noted(*args: Any, **kwargs: Any) -> Any:
+            drawn.append((table.prompt_text, {getattr(key, "action", "") for key in footer.query("FooterKey")}))
+            return render(*args, **kwargs)
+
+        table._compositor.render_update = noted  # type: ignore[method-assign]
+        for _ in range(1):
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: table.my_card_turn() and not table.prompt_text.startswith("✗"))
+        turns = [keys for prompt, keys in drawn if prompt.startswith("Your turn")]
+        assert turns and all("hint" in keys and "play" in keys for keys in turns)
+        assert all(keys for _, keys in drawn)  # and never a frame with no keys at all

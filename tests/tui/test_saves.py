@@ -220,7 +220,7 @@ def test_the_start_screen_names_a_variant_that_is_a_game_of_its_own(tmp_path: Pa
     config, match = a_match("truco", players=2, actions=2, options={"variant": "argentino"})
     MatchSave.new(tmp_path).write(config, match.to_record())
     [found], _ = find_unfinished(tmp_path)
-    assert match_summary(found).startswith("Truco Argentino, hand 1\n")
+    assert match_summary(found).startswith("Truco Argentino, 2 players, hand 1\n")
 
 
 async def test_unfinished_matches_are_listed_kept_by_a_new_game_and_open_in_one_window_only(table_home: Path) -> None:
@@ -232,12 +232,14 @@ async def test_unfinished_matches_are_listed_kept_by_a_new_game_and_open_in_one_
     async with first.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: listed(first))
         shown = screen_text(first)
-        # Each match says when it was last played on its first line, its scores on the next.
+        # Each match says when it was last played on its first line, its scores on the next; a game named with
+        # its players (three, not Tarot's usual four) too long for that line goes on a line of its own.
         lines = shown.splitlines()
-        tarot_line = next(n for n, line in enumerate(lines) if "Resume French Tarot, hand 1 — today " in line)
+        tarot_line = next(n for n, line in enumerate(lines) if "Resume hand 1 — today " in line)
         assert (
             re.search(r"today \d\d:\d\d   \(u\)", lines[tarot_line])
-            and "You 0 · East 0 · West 0" in lines[tarot_line + 1]
+            and "French Tarot, 3 players" in lines[tarot_line + 1]
+            and "You 0 · East 0 · West 0" in lines[tarot_line + 2]
         )
         manille_line = next(n for n, line in enumerate(lines) if "Resume Manille, hand 1 — " in line)
         assert re.search(r"— \d\d \w{3} \d\d:\d\d", lines[manille_line])
@@ -256,7 +258,7 @@ async def test_unfinished_matches_are_listed_kept_by_a_new_game_and_open_in_one_
         async with second.run_test(size=(80, 24)) as other:
             await wait_until(other, lambda: listed(second))
             shown = screen_text(second)
-            assert "Manille, hand 1 — open in another window" in shown and "Resume French Tarot" in shown
+            assert "Manille, hand 1 — open in another window" in shown and "French Tarot, 3 players" in shown
             locked = next(found for found in second.screen.unfinished if found.locked)  # type: ignore[attr-defined]
             manille_before = manille.path.read_bytes()
             second.resume(locked)  # as if it had been chosen just before the first window took it
@@ -462,9 +464,10 @@ async def test_the_start_screen_lists_saves_from_their_summaries_and_replays_a_m
         await wait_until(pilot, lambda: listed(app))
         assert replayed == ["truco"]  # the old save alone, to be listed
         lines = screen_text(app).splitlines()
-        first = next(n for n, line in enumerate(lines) if "Resume French Tarot, hand 1 — today " in line)
-        assert "(u)" in lines[first] and "You 0 · East 0 · West 0" in lines[first + 1]
-        assert "Resume Manille, hand 1 — " in lines[first + 2] and "Resume Truco, hand 1 — " in lines[first + 4]
+        first = next(n for n, line in enumerate(lines) if "Resume hand 1 — today " in line)
+        assert "(u)" in lines[first] and "French Tarot, 3 players" in lines[first + 1]
+        assert "You 0 · East 0 · West 0" in lines[first + 2] and "Resume Manille, hand 1 — " in lines[first + 3]
+        assert "Resume Truco Paulista, 2 players, hand 1 — " in lines[first + 5]
         await pilot.press("down", "enter")  # the Manille match: replayed now, and found damaged
         await wait_until(pilot, lambda: listed(app) and "could not be used" in app.screen.notice)  # type: ignore[attr-defined]
         assert replayed == ["truco", "manille", "truco"] and not damaged_manille.path.exists()
@@ -534,7 +537,7 @@ async def test_the_start_screen_opens_over_a_save_of_a_time_far_out_of_range(
         lines = screen_text(app).splitlines()
         manille = next(n for n, line in enumerate(lines) if "Resume Manille, hand 1 — " in line)
         assert "(u)" in lines[manille]
-        assert "Resume French Tarot, hand 1 — date unknown" in lines[manille + 2]
+        assert "Resume French Tarot, 3 players, hand 1 — date unknown" in lines[manille + 2]
 
 
 @pytest.mark.parametrize("text", ["Resume Manille, hand 1 — today 10:00   (u)\n   You & North 0 · East & West 0",

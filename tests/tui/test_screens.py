@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.geometry import Region
 from textual.widgets import DataTable, OptionList, Select, Static
 
 from cardtable.engine.game import PLAY_VERB, GameRules
@@ -18,6 +19,7 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.ascii import terminal_draws_unicode, to_ascii
 from cardtable.tui.dialogs.bid import BidDialog
 from cardtable.tui.dialogs.choice import ChoiceDialog
+from cardtable.tui.dialogs.message import ConfirmDialog
 from cardtable.tui.screens.new_game import NewGameScreen, seat_kinds
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.settings import SettingsScreen
@@ -25,6 +27,7 @@ from cardtable.tui.screens.start import StartScreen, TooSmallScreen
 from cardtable.tui.screens.table import after_its_label, keys_below
 from cardtable.tui.widgets.hand import HandView
 from tests.tui.driver import footer_line, my_turn, press_hint, screen_text, settled, table_config, table_of
+from tests.tui.test_notices import shown_lines
 
 COMPUTERS = ["human", "random", "random", "random"]
 
@@ -79,6 +82,111 @@ async def test_the_new_game_form_starts_on_its_first_field_and_says_on_and_off_i
         # Start and Back stay in sight at the smallest size, below the scrolling fields.
         shown = screen_text(app)
         assert "Back (Esc)" in shown and "Start (Ctrl+S)" in shown
+
+
+def marked(app: CardTableApp) -> list[str]:
+    """The ids of the form's fields drawn as having the keyboard: the select reversed, or its row's bar."""
+    form = app.screen
+    shown = []
+    for select in form.query(Select):
+        current = select.query_one("SelectCurrent")  # by its type's name: the class is not public
+        if "reverse" in str(current.styles.text_style):
+            shown.append(select.id or "")
+    for row in form.query(".field"):
+        if row.styles.border_left[0] not in ("", "none", "blank", "hidden"):
+            shown.append(f"row of {','.join(w.id or '' for w in row.query('Select, Input'))}")
+    return shown
+
+
+async def test_the_new_game_form_shows_plainly_which_field_has_the_keyboard() -> None:
+    """In every theme and without colour: a bar beside the row and the chosen value reversed, not a tint."""
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.pause()
+        assert marked(app) == ["game", "row of game"]
+        app.screen.query_one("#name-1").focus()  # a seat's name: typing there renames the seat, so it shows
+        await pilot.pause()
+        assert marked(app) == ["row of name-1,kind-1"]
+
+
+async def test_escape_asks_before_it_throws_the_forms_choices_away() -> None:
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        form = app.screen
+        await pilot.pause()
+        form.query_one("#kind-1", Select).value = "expert"
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await pilot.press("n")  # stay
+        await until(pilot, lambda: app.screen is form)
+        assert form.query_one("#kind-1", Select).value == "expert"
+        form.query_one("#kind-1", Select).value = "heuristic"  # as it opened: nothing is lost by leaving
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+
+
+async def test_the_last_setup_is_played_again_from_the_start_screen_and_reopens_the_form(table_home: Path) -> None:
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        assert "Play again" not in screen_text(app)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        form = app.screen
+        form.query_one("#game", Select).value = "manille"
+        await until(pilot, lambda: form.query("#opt-talk"))
+        form.query_one("#opt-house", Select).value = "belgian"
+        form.query_one("#opt-talk", Select).value = True
+        form.query_one("#kind-2", Select).value = "expert"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: table_of(app) is not None)
+    saved = json.loads((table_home / "settings.json").read_text())["last_setup"]
+    assert saved["options"] == {"house": "belgian", "talk": True} and "seed" not in saved
+
+    again = CardTableApp()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(again.screen, StartScreen) and again.screen.listed)
+        entry = again.screen.query_one(OptionList).get_option("again").prompt
+        assert " ".join(str(getattr(entry, "text", entry)).split()) == (
+            "Play again (p) Manille, Belgian rules, table talk, you and an Expert partner against two Club players"
+        )
+        assert "p Play again" in footer_line(again)
+        await pilot.press("n", "y")  # a new game, the unfinished one kept: the form opens on the last setup
+        await until(pilot, lambda: isinstance(again.screen, NewGameScreen))
+        form = again.screen
+        assert form.query_one("#game", Select).value == "manille"
+        assert form.query_one("#opt-house", Select).value == "belgian" and form.query_one("#opt-talk", Select).value
+        assert [form.query_one(f"#kind-{seat}", Select).value for seat in range(4)] == [
+            "human", "heuristic", "expert", "heuristic"]  # fmt: skip
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(again.screen, StartScreen) and again.screen.listed)
+        await pilot.press("p", "y")  # one key, then the question about the unfinished match
+        await until(pilot, lambda: table_of(again) is not None)
+        table = table_of(again)
+        assert table is not None and table.config.options == {"house": "belgian", "talk": True}
+        assert [seat.kind for seat in table.config.seats] == ["human", "heuristic", "expert", "heuristic"]
+
+
+async def test_the_start_screen_too_small_says_what_comes_back() -> None:
+    """Over the start screen there is no game to carry on; over the table there is."""
+    app = CardTableApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        shown = " ".join(screen_text(app).split())
+        assert "too small for cardtable" in shown and "the screen you were on comes back" in shown
+        assert "game" not in shown
+    playing = CardTableApp(table_config("manille", COMPUTERS, seed=3))
+    async with playing.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: table_of(playing) is not None)
+        await pilot.resize_terminal(60, 20)
+        await until(pilot, lambda: isinstance(playing.screen, TooSmallScreen))
+        assert "the game carries on where it was" in " ".join(screen_text(playing).split())
 
 
 # ------------------------------------------------------------------ footer and notices
@@ -189,7 +297,7 @@ async def test_settings_open_from_the_start_screen_apply_at_once_and_are_saved(t
         screen = app.screen
         # Every setting says what it does in a line of its own, and at 80x24 all of them and Done fit.
         helps = [str(line.content) for line in screen.query(".help").results(Static)]
-        assert len(helps) == len(screen.query(Select)) == 7 and all(helps), helps
+        assert len(helps) == len(screen.query(Select)) == 10 and all(helps), helps
         await pilot.pause()
         done = screen.query_one("#done").region
         assert done.height and done.bottom <= 24 and all(line.region.height == 1 for line in screen.query(".help"))
@@ -205,6 +313,11 @@ async def test_settings_open_from_the_start_screen_apply_at_once_and_are_saved(t
         await pilot.pause()
         assert app.theme == "cardtable-high-contrast" and not app.has_class("four-colour")
         assert app.theme_variables["felt"] == "#000000"
+        # Hints offer the sound play unless the player lets them suggest bluffs.
+        assert app.settings.hint_bluffs is False
+        screen.query_one("#set-hint_bluffs", Select).value = True
+        await pilot.pause()
+        assert json.loads((table_home / "settings.json").read_text())["hint_bluffs"] is True
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, StartScreen))
 
@@ -475,3 +588,17 @@ def test_a_prompt_too_wide_puts_its_keys_on_the_second_line_when_they_fit_there(
     assert keys_below("You must follow suit (clubs): you hold 5♣.", 20).startswith("You must")  # no keys
     long_question = "Your turn: pick a card, and think of your partner's calls.  (Enter plays it)"
     assert keys_below(long_question, 40) == long_question  # on three lines the keys would be cut off
+
+
+async def test_a_seats_label_keeps_clear_of_the_side_panel_and_a_long_name_ends_in_an_ellipsis() -> None:
+    names = ["You", "Eve", "North", "Bartholomew-Smith"]
+    app = CardTableApp(table_config("manille", COMPUTERS, names=names, seed=6, first_dealer=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await my_turn(pilot)
+        await settled(pilot)
+        east, west = (table.query_one(f"#{table.position_of(seat)}") for seat in (1, 3))
+        assert [line.rstrip() for line in shown_lines(east)][:2] == ["Eve", "(dealer)"]
+        assert shown_lines(west)[0] == "Bartholom…"
+        # The seat on the right ends a column short of the side panel's rule, whatever it shows.
+        for strip in east.render_lines(Region(0, 0, *east.outer_size)):
+            assert strip.text[-1] == " "

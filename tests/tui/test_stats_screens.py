@@ -80,7 +80,7 @@ async def test_statistics_after_two_matches(table_home: Path) -> None:
         screen = app.screen
         assert text_of(screen, "#stats-total") == "2 played · 1 won (50 %)"
         groups = text_of(screen, "#stats-groups")
-        assert "Manille: 4 players, against random" in groups and "1 of 2 won (50 %)" in groups
+        assert "Manille: 4 players, against Random" in groups and "1 of 2 won (50 %)" in groups
         assert "Streak 1 (best 1)" in groups and "1 with help" in groups
         assert text_of(screen, "#stats-results") == "LW"
         (table_home / STATS).write_text("damaged")
@@ -207,6 +207,17 @@ async def test_statistics_with_no_match_offer_no_rebuild() -> None:
         assert isinstance(app.screen, StatsScreen) and not app._notifications
 
 
+async def test_a_rebuild_from_one_match_says_so_in_the_singular(table_home: Path) -> None:
+    archive(table_home, "manille/match_end_101", "m1", "2026-12-01T10:00:00Z")
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_settled(pilot, app, "stats", StatsScreen)
+        await pilot.press("r")
+        await until(pilot, lambda: bool(app._notifications))
+        assert "Statistics rebuilt from 1 archived match." in notices_of(app)
+
+
 # ------------------------------------------------------------------ damaged files under the screens
 def two_manille_matches(home: Path) -> dict[str, Any]:
     """Two finished matches, counted: what the statistics file holds for them."""
@@ -248,7 +259,8 @@ async def test_what_the_statistics_file_says_is_shown_as_written(table_home: Pat
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await open_settled(pilot, app, "stats", StatsScreen)
-        assert "Manille: [/], against heuristic" in text_of(app.screen, "#stats-groups") and not app._notifications
+        # The level as the new-game form names it, not its name in the file.
+        assert "Manille: [/], against Club player" in text_of(app.screen, "#stats-groups") and not app._notifications
         await pilot.press("h")
         await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
         row = [str(cell) for cell in app.screen.query_one(DataTable).get_row_at(0)]
@@ -325,3 +337,18 @@ async def test_the_history_lists_a_match_a_newer_cardtable_archived_and_neither_
             assert isinstance(app.screen, HistoryScreen)
             app.clear_notifications()
     assert path.read_bytes() == before and sorted(archived_ids(table_home)) == ["m1", "m2"]
+
+
+async def test_the_watch_footer_shows_every_key_whole_at_80_columns(table_home: Path) -> None:
+    archive(table_home, "manille/equal_best_scores_then_decided", "m1")
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.__class__.__name__ == "StartScreen")
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen))
+        await pilot.pause()
+        footer = footer_line(app)
+        for shown in ("Step", "Hand", "Jump", "Export", "Close", "^q Quit"):
+            assert shown in footer, footer

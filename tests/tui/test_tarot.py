@@ -147,3 +147,17 @@ def test_the_bid_prompt_offers_a_higher_contract_only_while_there_is_one() -> No
     assert parts.phase_prompt(state.view(0), names) == "Your bid: pass, or a contract higher than the last one."
     match.apply(Action(0, "bid", "garde_contre"))
     assert parts.phase_prompt(state.view(1), names) == "Your bid: pass (no contract is higher than the last one)."
+
+
+def test_the_side_panel_counts_the_petit_every_seat_saw_go_to_the_taker_in_the_chien() -> None:
+    from cardtable.tui.games.tarot import PARTS
+    from tests.games.tarot.test_attack_count import petit_in_the_chien
+
+    names = ["You", "East", "North", "West"]
+    garde = petit_in_the_chien("garde")  # North (seat 2) takes; the chien, turned up, held the Petit
+    for seat in range(4):
+        for private in (True, False):
+            lines = PARTS.info_lines(garde.view(seat), names, private)
+            assert "  1 oudler: 51 needed" in lines, lines
+    sans = petit_in_the_chien("garde_sans")  # the chien stays face down: nobody counts what it holds
+    assert "  0 oudlers: 56 needed" in PARTS.info_lines(sans.view(0), names, False)

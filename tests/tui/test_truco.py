@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+import time
+from collections.abc import Callable
+
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -13,9 +17,10 @@ from cardtable.games import find_game
 from cardtable.saves import default_seats
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
+from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
-from tests.tui.driver import footer_line, play_until_over, screen_text, table_config, table_of, wait_for
+from tests.tui.driver import footer_line, play_until_over, screen_text, settled, table_config, table_of, wait_for
 
 TRUCO = find_game("truco")
 
@@ -205,3 +210,113 @@ async def test_the_info_panel_keeps_its_height_within_a_hand_so_a_line_that_goes
         lines[:] = ["one"]
         table.refresh_info(view, True)
         assert laid_out[-1] is True  # a new hand starts from its own height
+
+
+def test_argentino_s_own_envido_count_goes_once_the_envido_is_settled() -> None:
+    from cardtable.tui.games.truco import PARTS
+    from tests.games.truco.argentino_helpers import new_hand, options
+
+    parts = PARTS.for_options(options())
+    names = ["You", "North"]
+    hands = ["7D 6D KS", "5C JC 4S"]
+
+    def envido_line(actions: str, seat: int) -> list[str]:
+        return [line for line in parts.info_lines(new_hand(hands, actions).view(seat), names) if "envido:" in line]
+
+    assert envido_line("", 0) == ["Your envido: 33"]
+    assert envido_line("0:envido", 1) == ["Your envido: 25"]  # asked, the count is what the answer weighs
+    assert envido_line("0:envido 1:accept", 0) == []
+    assert envido_line("0:envido 1:refuse", 0) == []
+
+
+async def answer_until(pilot: Pilot[None], table: TableScreen, done: Callable[[], bool], seconds: float = 60) -> None:
+    """Answer every question (Enter) and end each computer's pause until ``done()``; never past a score sheet."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, f"never done; the screen is {pilot.app.screen!r}"
+        assert not isinstance(pilot.app.screen, ScoreSheetScreen), "a score sheet between two hands"
+        if table.my_card_turn() or isinstance(pilot.app.screen, ChoiceDialog):
+            await pilot.press("enter")
+        elif not table.between_hands:
+            table.skip.set()
+        await pilot.pause(0.01)
+
+
+async def test_a_truco_hand_ends_with_a_line_and_the_sheet_is_a_key_away_before_the_next_deal() -> None:
+    match = Match(TRUCO, TRUCO.parse_options(None, 2), 2)
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings.speed = "slow"  # the line stays 4.8 s: time to look at it; the computers' pauses are skipped
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("truco", ["human", "random"], seed=3), match))
+        await pilot.pause()
+        table = table_of(app)
+        assert table is not None
+        await answer_until(pilot, table, lambda: table.between_hands)
+        assert len(match.hands) == 1 and match.hands[0].state.complete and not match.over
+        line = table.notice_text
+        assert re.fullmatch(r"(You win|East wins) the hand: \+\d+ — \d+ to \d+", line), line
+        assert table.logged[-1] == line
+        assert table.prompt_text == "Next hand in a moment  (s: score sheet; Enter: deal now)"
+        await settled(pilot)
+        assert "s Scores" in footer_line(app)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+        assert len(match.hands) == 1  # the next deal waits for the sheet
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(match.hands) == 2)
+        assert table.notice_text == line  # the result stays over the deal until you act
+        # The sheet of that hand is a key away in the next one too.
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+        assert "Last hand" in screen_text(app)
+
+
+async def test_the_match_s_last_truco_hand_shows_the_whole_sheet_and_the_others_do_not() -> None:
+    match = Match(TRUCO, TRUCO.parse_options(None, 2), 2, [8, 8])
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("truco", ["human", "random"], seed=3), match))
+        await pilot.pause()
+        table = table_of(app)
+        assert table is not None
+        await answer_until(pilot, table, lambda: match.over)
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+        assert len(match.hands) >= 2  # a hand ended with its line before the last one
+        assert sum(" the hand: +" in line for line in table.logged) == len(match.hands) - 1
+
+
+async def test_with_brief_hand_ends_off_every_truco_hand_shows_the_sheet() -> None:
+    match = Match(TRUCO, TRUCO.parse_options(None, 2), 2)
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings.brief_hand_ends = False
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("truco", ["human", "random"], seed=3), match))
+        await play_until_over(pilot, until=ScoreSheetScreen)
+        assert not match.over and len(match.hands) == 1
+
+
+async def test_between_argentino_hands_the_side_panel_shows_the_score_the_line_gives() -> None:
+    from cardtable.engine.game import Action
+
+    options = TRUCO.parse_options({"variant": "argentino"}, 2)
+    match = Match(TRUCO, options, 2)
+    match.deal_new_hand(deal_rng(4, 0), first_dealer=1)
+    match.apply(Action(0, "call", "envido"))
+    match.apply(Action(1, "call", "accept"))  # the envido's points count at once; the hand's come at its end
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings.speed = "slow"
+        await pilot.pause()
+        config = table_config("truco", ["human", "random"], options={"variant": "argentino"})
+        app.push_screen(TableScreen(config, match))
+        await pilot.pause()
+        table = table_of(app)
+        assert table is not None
+        await answer_until(pilot, table, lambda: table.between_hands)
+        await settled(pilot)
+        you, east = match.scores
+        assert table.notice_text.endswith(f" — {max(you, east)} to {min(you, east)}")
+        assert f"  You: {you}" in table.info_text and f"  East: {east}" in table.info_text

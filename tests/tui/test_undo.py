@@ -166,11 +166,11 @@ async def test_undo_takes_back_a_truco_call_and_the_computers_answer(table_home:
         await wait_for(pilot, my_card_turn(table))
         before = actions_of(table.match)
         assert table.key_calls("truco")
-        await pilot.press("v")  # truco!
-        await wait_for(pilot, lambda: len(table.match.hands[-1].actions) >= len(before[-1]) + 2)
-        called = table.match.hands[-1].actions[len(before[-1])]
+        await pilot.press("v")  # truco! (a refusal ends the hand, and the next is dealt: it goes on in hands[1])
+        await wait_for(pilot, lambda: len(table.match.hands[0].actions) >= len(before[0]) + 2)
+        called = table.match.hands[0].actions[len(before[0])]
         assert called.seat == 0 and called.verb == "call"
-        answer = table.match.hands[-1].actions[len(before[-1]) + 1]
+        answer = table.match.hands[0].actions[len(before[0]) + 1]
         assert answer.seat in (1, 3)  # the other side answered
         await wait_for(pilot, lambda: table.waiting is not None or table.match.current is None)
         await pilot.press("u")

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from cardtable.engine.game import Action, View
-from cardtable.engine.words import GameWords, SpanishPack, counted, says, signed
+from cardtable.engine.words import GameWords, SpanishPack, counted, says, signed, whom
 from cardtable.games.trickfacts import TrickFacts
 
 if TYPE_CHECKING:  # the rule book reads its words: its types are named for the type checker only
@@ -40,7 +40,7 @@ class MalillaWords(SpanishPack, GameWords["MalillaView"]):
         lines.extend(self.bonus_lines(view, names))
         if v.albur is not None and v.albur_winner is not None:
             first, second = (self.card_name(v.deck.codes[c]) for c in v.albur)
-            winner = names[v.albur_winner]
+            winner = whom(names[v.albur_winner])
             wins, leads = says(winner, "wins"), says(winner, "leads")
             lines.append(f"Albur: {first} against {second}; {winner} {wins} it and {leads}.")
         return lines

@@ -13,6 +13,7 @@ too many) comes from ``random_for(view)``, so a hint is the same every time for 
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 
@@ -539,15 +540,28 @@ TALK_TIPS: tuple[Callable[[ManilleView], Action | None], ...] = (
 )
 
 
-def statement_to_make(view: ManilleView) -> Action | None:
-    """The statement the talk tips make now, or ``None``: they speak only when the view offers statements."""
+def statement_to_make(view: ManilleView, card_to_play: Callable[[], Action] | None = None) -> Action | None:
+    """The statement the talk tips make now, or ``None``: they speak only when the view offers statements.
+
+    ``card_to_play`` gives the card the seat would play now (asked only when a statement names a card): "I hold
+    the 10♠" said just before leading the 10♠ tells the partner nothing the card itself does not, so that
+    statement is left out and the next tip speaks, or the seat plays.
+    """
     if not any(action.verb == SAY_VERB for action in view.legal):
         return None
     for tip in TALK_TIPS:
         statement = tip(view)
-        if statement is not None and statement in view.legal:
-            return statement
+        if statement is None or statement not in view.legal:
+            continue
+        if card_to_play is not None and statement.value == HOLDS and names_card_played(statement, card_to_play()):
+            continue
+        return statement
     return None
+
+
+def names_card_played(statement: Action, play: Action) -> bool:
+    """Whether ``statement`` ("I hold the 10♠") names the card of ``play``."""
+    return bool(statement.get("card") == play.value)
 
 
 # ===================================================================== the endgame search
@@ -622,7 +636,9 @@ class ManilleHeuristic(ComputerPlayer[ManilleView]):
             return tip12_auction(view)
         if view.phase == DOUBLING:
             return tip11_doubling(view)
-        statement = statement_to_make(view)
+        # The card is worked out at most once, and only if a statement would name one.
+        planned = functools.cache(lambda: play_card(self, view, Table, tips_choice, endgame_search, ENDGAME_TRICKS))
+        statement = statement_to_make(view, planned)
         if statement is not None:
             return statement
-        return play_card(self, view, Table, tips_choice, endgame_search, ENDGAME_TRICKS)
+        return planned()

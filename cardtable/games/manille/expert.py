@@ -121,10 +121,12 @@ class ManilleExpert(PointTrickSearcher[ManilleView]):
 
     def decide(self, view: ManilleView) -> Action:
         if view.phase == PLAY:
-            statement = statement_to_make(view)
+            # The card is searched at most once, and only if a statement would name one.
+            planned = functools.cache(lambda: self.play(view))
+            statement = statement_to_make(view, planned)
             if statement is not None:
                 return statement
-            return self.play(view)
+            return planned()
         if view.phase == TRUMP_CHOICE:
             return self.name_trump(view)
         if view.phase == DOUBLING:

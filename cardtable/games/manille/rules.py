@@ -368,6 +368,31 @@ class ManilleView(View):
         """Whether the seat to act has already made its statement at this turn."""
         return spoke_at_turn(self.talk, self.to_act, len(self.tricks))
 
+    def stands(self, statement: Statement) -> bool:
+        """Whether what ``statement`` said is still so, as the cards played since show every seat.
+
+        A count stands while its seat plays no card of the suit, "I hold C" until C is played, "Partner, lead
+        X" until that partner leads a trick (the request has had its answer); "I do not hold C" stays true.
+        A statement is made before its seat's card of the trick, so every card it plays from that trick on
+        comes after it.
+        """
+        say = statement.say
+        if say == LACKS:
+            return True
+        players = self.players
+        since = [(leader, cards) for leader, cards, _, _ in self.tricks[statement.trick :]]
+        if self.trick:
+            since.append((self.trick[0][0], tuple(card for _, card in self.trick)))
+        if say == LEAD:
+            partner = self.partner(statement.seat)
+            return not any(leader == partner for leader, _ in since[1:])
+        if say == HOLDS:
+            return not any(statement.card in cards for _, cards in since)
+        suit = DECK.suit_masks[statement.suit] if statement.suit is not None else 0
+        mine = [cards[(statement.seat - leader) % players] for leader, cards in since
+                if len(cards) > (statement.seat - leader) % players]  # fmt: skip
+        return statement.number == 0 or not any(suit >> card & 1 for card in mine)
+
     def fingerprint(self) -> str:
         key: tuple[object, ...] = (
             self.seat,

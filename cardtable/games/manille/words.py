@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import Action, View
-from cardtable.engine.words import GameWords, counted, says, signed
+from cardtable.engine.words import GameWords, counted, says, signed, whom
 from cardtable.games.trickfacts import TrickFacts
 
 if TYPE_CHECKING:  # the rule book reads its words: its view is named for the type checker only
@@ -39,11 +39,6 @@ def declined(view: View | None) -> str | None:
     if not isinstance(view, KnockRound):
         return None
     return "knock" if view.knocker is None else "counter"
-
-
-def whom(name: str) -> str:
-    """A seat's name as the object of a sentence: "to West", but "to you"."""
-    return "you" if name.lower() == "you" else name
 
 
 class ManilleWords(GameWords["ManilleView"]):
@@ -203,10 +198,32 @@ class ManilleWords(GameWords["ManilleView"]):
                 return ["your strength is spread over the suits, and no trump counts double"]
             suit = action.value
             length = sum(1 for code in deck.codes_of(hand) if code[-1] == suit)
-            return [f"{self.suit_names[suit]} is your strongest suit", f"you hold {length} of them"]
+            return [f"{self.suit_names[suit]} are your strongest suit", f"you hold {length} of them"]
         if action.verb == "say":
-            return ["tell your partner where your cards are, before you play"]
+            return [self.why_say(seen, action)]
         return []
+
+    def why_say(self, view: ManilleView, action: Action) -> str:
+        """What a statement tells the partner, and why that helps (the talk tips: ask for a suit to trump, show a
+        side suit's 10, count a long trump suit)."""
+        deck = view.deck
+        trump = deck.suits[view.trump] if view.trump is not None else None
+        trumps = view.hand & view.trumps
+        word = action.value
+        if word == "lead":
+            suit = self.suit_names[action.get("suit")]
+            if trumps and not any(code[-1] == action.get("suit") for code in deck.codes_of(view.hand)):
+                return f"you have no {suit} but hold a trump: if your partner leads {suit}, you can trump them"
+            return f"ask your partner to lead {suit}, the suit you want led"
+        if word == "holds":
+            card = action.get("card")
+            if card.startswith("10") and card[-1] != trump:
+                return (f"your partner then knows the {self.glyph(card)}, the highest {self.suit_names[card[-1]][:-1]},"
+                        f" is yours and can lead {self.suit_names[card[-1]]} to it")  # fmt: skip
+            return f"your partner then knows the {self.glyph(card)} is yours"
+        if word == "count" and action.get("suit") == trump:
+            return f"with {counted(action.get('count'), 'trump')}, your partner knows to draw trumps"
+        return "tell your partner where your cards are, before you play"
 
     def search_figures(self, view: View, action: Action | None, findings: Findings | None) -> str:
         if findings is not None and findings.needed is not None and len(findings.options) > 1:

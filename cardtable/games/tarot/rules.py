@@ -424,7 +424,8 @@ class AttackCount(NamedTuple):
     """The count a player keeps of the attack in the play: its oudlers and card points so far, and its target.
 
     Only what the seat may know goes in: the tricks it has seen won, with the seats it knows to be the attack
-    (at 5 players the partner stays out until he is known), and the écart's points for the taker alone.
+    (at 5 players the partner stays out until he is known), the oudlers the whole table saw the taker take with
+    a chien turned face up (until they are played), and the écart's points for the taker alone.
     """
 
     #: The seats counted as the attack: the taker, and the partner once this seat knows him.
@@ -1089,7 +1090,7 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         partner = self.partner_known_to(seat)
         known = 1 << self.taker | (0 if partner is None else 1 << partner)
         piles = self.piles if known == self.attack else self.piles_as_seen(known)
-        half, oudlers = piles.half[ATTACK], piles.oudlers[ATTACK]
+        half, oudlers = piles.half[ATTACK], piles.oudlers[ATTACK] + self.shown_oudlers_unplayed().bit_count()
         ecart: Number | None = None
         if seat == self.taker:
             # Only the taker has seen his écart (it holds no oudler); a garde sans's chien nobody has seen.
@@ -1098,6 +1099,22 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
             ecart = number(extra)
         seats = tuple(s for s in range(self.players) if known >> s & 1)
         return AttackCount(seats, oudlers, number(half), NEEDED[oudlers], ecart)
+
+    def shown_oudlers_unplayed(self) -> int:
+        """The oudlers every seat saw go to the taker in a chien turned face up and not played since (a mask).
+
+        An oudler may not go to the écart, so the whole table knows the taker holds them: a player's count has
+        them on the attack's side until a trick takes them.  Only public facts go in (the chien shown, the
+        cards played), never the taker's hand.
+        """
+        if not self.chien_shown:
+            return 0
+        unplayed = self.chien & OUDLERS
+        played = [card for _seat, card in self.trick]
+        played.extend(card for _leader, cards, *_rest in self.trick_history for card in cards)
+        for card in played:
+            unplayed &= ~(1 << card)
+        return unplayed
 
     def piles_as_seen(self, attack: int) -> Piles:
         """The tricks counted again with ``attack`` (a mask of seats) as the attack: a seat's guess of the sides."""

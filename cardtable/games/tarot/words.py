@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol, cast
 
+from cardtable.engine.cards import cards_in
 from cardtable.engine.game import Action, View
 from cardtable.engine.words import GameWords, counted, listed, says, signed
 from cardtable.games.tricks import beats
@@ -173,7 +174,7 @@ class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
         hand = view.hand
         trumps = (hand & view.trumps).bit_count()
         oudlers = (hand & self.oudlers).bit_count()
-        held = f"you hold {counted(trumps, 'trump')} and {counted(oudlers, 'oudler')}"
+        held = f"you hold {counted(trumps, 'trump')} and {counted(oudlers, 'oudler') if oudlers else 'no oudlers'}"
         if action.verb == "bid":
             if action.value == "pass":
                 return ["your hand is not strong enough to take", held]
@@ -193,7 +194,8 @@ class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
             name = self.suit_names[suit]
             if not length:
                 return [f"you hold no {name}: the holder of {self.card_text(action.value)} makes the tricks you cannot"]
-            return [f"you hold {length} {name}: the holder of {self.card_text(action.value)} will help you win them"]
+            held = counted(length, name.removesuffix("s"), name)
+            return [f"you hold {held}: the holder of {self.card_text(action.value)} will help you win them"]
         if action.verb == "discard":
             cards = deck.mask_of(action.value)
             kept = hand & ~cards
@@ -240,12 +242,26 @@ class TarotWords(GameWords[View]):  # no line of a deal reads Tarot's own facts
             side = "your partner is" if view.seat != view.taker and winner != view.taker else "your side is"
             if winner == view.taker and view.seat != view.taker:
                 side = "your partner the taker is"
-            return [f"{side} winning the trick", f"{self.card_text(deck.codes[card])} adds {points}" if points
-                    else "play low and keep your strong cards"]  # fmt: skip
+            return [f"{side} winning the trick", self.feeding(view, card, points, trump_suit)]
         if win_card is not None:
             return [f"you cannot take the trick from {self.card_text(deck.codes[win_card])}",
                     "give as little as you can" if not points else ""]  # fmt: skip
         return ["it is the card your count of the hand picks"]
+
+    def feeding(self, view: View, card: int, points: str, trump_suit: int) -> str:
+        """What ``card`` does on a trick the seat's side is winning: the points it adds, or that it is the low card
+        kept back from the strong ones (never "play low" of a high trump the count chose over a lower one)."""
+        view = cast("TarotView", view)
+        deck = view.deck
+        if points:
+            return f"{self.card_text(deck.codes[card])} adds {points}"
+        suit = deck.suit_of[card]
+        lower = [c for c in cards_in(view.legal_mask & deck.suit_masks[suit]) if c < card and c != view.excuse]
+        if not lower:
+            return "play low and keep your strong cards"
+        if suit == trump_suit:
+            return "a high trump leaves the players after you less chance to overtrump it"
+        return f"{self.card_text(deck.codes[card])} is worth no more than a low card"
 
     @staticmethod
     def same_side(view: View, seat: int | None) -> bool:

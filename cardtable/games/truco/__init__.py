@@ -4,7 +4,7 @@ and ``argentino.py``, the computer players in ``beginner.py``, ``ai.py``, ``arge
 
 from .ai import weak_position
 from .argentino import STRENGTH
-from .argentino_ai import HeuristicByVariant
+from .argentino_ai import ENVIDO_BY_COUNT, HeuristicByVariant
 from .beginner import BeginnerByVariant
 from .expert import TrucoExpert
 from .rules import RULES
@@ -19,5 +19,7 @@ RULES.count_with(lambda seat, options, players: TrucoTally(seat, options, player
 
 # A hint judges the Argentine cards by their fixed strength.
 ARGENTINO_WORDS.strength = STRENGTH
+# and an envido count by the least the club player opens the envido with.
+ARGENTINO_WORDS.good_envido = min(count for count, _word in ENVIDO_BY_COUNT)
 
 __all__ = ["RULES"]

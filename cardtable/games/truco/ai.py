@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from cardtable.engine.cards import bits
 from cardtable.engine.game import Action
+from cardtable.engine.hints import bluffing
 from cardtable.engine.players import ComputerPlayer
 from cardtable.games.truco.rules import (
     ANSWER,
@@ -283,9 +284,11 @@ def tip4_bluff(table: Table, rng: random.Random) -> Action | None:
     return table.call(Call.TRUCO) if rng.random() < chance else None
 
 
-def tip8_call_only_with_a_plan(table: Table, rng: random.Random) -> Action | None:
-    """A call comes from tip 11 (the cards justify it) or tip 4 (a deliberate, rare bluff), never otherwise."""
-    return tip11_when_to_call(table) or tip4_bluff(table, rng)
+def tip8_call_only_with_a_plan(table: Table, rng: random.Random, player: ComputerPlayer[TrucoView]
+                               ) -> Action | None:  # fmt: skip
+    """A call comes from tip 11 (the cards justify it) or tip 4 (a deliberate, rare bluff, when ``player`` may
+    bluff: a hint does not unless the person allowed it), never otherwise."""
+    return tip11_when_to_call(table) or bluffing(player, tip4_bluff(table, rng))
 
 
 def tip5_refuse_a_weak_position(table: Table) -> Action | None:
@@ -367,7 +370,7 @@ class TrucoHeuristic(ComputerPlayer[TrucoView]):
         if view.phase == ANSWER:
             return tip12_when_to_answer(table)
         if table.raise_word() is not None:
-            call = tip8_call_only_with_a_plan(table, self.random_for(view))
+            call = tip8_call_only_with_a_plan(table, self.random_for(view), self)
             if call is not None:
                 return call
         return choose_card(table)

@@ -23,7 +23,7 @@ from cardtable.engine.cards import Deck, bits, cards_in
 from cardtable.engine.errors import IllegalAction, RecordError
 from cardtable.engine.game import Action, HandState, Hidden, Number, View, play_actions
 from cardtable.engine.options import option
-from cardtable.engine.words import says, whose
+from cardtable.engine.words import listed, says, whose
 from cardtable.games.truco.common import (
     TIED_TRICK_LEAD_HELP,
     TIED_TRICK_LEAD_NAMES,
@@ -807,7 +807,8 @@ class ArgentinoHand(HandState):
         if not self.complete:
             return []
         names = list(names) if names is not None else [f"Seat {s}" for s in range(self.players)]
-        teams = [" & ".join(names[s] for s in range(t, self.players, 2)) for t in (0, 1)]
+        # A team of three as the table names it: "You, Cy & Eli".
+        teams = [listed([names[s] for s in range(t, self.players, 2)], last="&") for t in (0, 1)]
 
         def does(team: int, verb: str) -> str:
             """A team and its verb (given as one player would say it): "Ana & Cy score", "Bo scores", "You score"."""

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from cardtable.engine.cards import bits
 from cardtable.engine.game import Action, View
+from cardtable.engine.hints import bluffing
 from cardtable.engine.players import ComputerPlayer
 from cardtable.games.truco.ai import TrucoHeuristic
 from cardtable.games.truco.argentino import (
@@ -359,11 +360,11 @@ class ArgentinoHeuristic(ComputerPlayer[ArgentinoView]):
             return tip8_envido_first(table) or tip10_answer_truco(table)
         rng = self.random_for(view)
         if view.envido_open:
-            call = tip6_envido_by_count(table) or tip11_bluff_envido(table, rng)
+            call = tip6_envido_by_count(table) or bluffing(self, tip11_bluff_envido(table, rng))
             if call is not None:
                 return call
         if table.raise_word() is not None:
-            call = tip10_call_truco(table) or tip11_bluff_truco(table, rng)
+            call = tip10_call_truco(table) or bluffing(self, tip11_bluff_truco(table, rng))
             if call is not None:
                 return call
         return choose_card(table)
@@ -380,6 +381,7 @@ class HeuristicByVariant(ComputerPlayer[View]):
         self.argentine = ArgentinoHeuristic(rng)
 
     def decide(self, view: View) -> Action:
+        self.brazilian.bluffs = self.argentine.bluffs = self.bluffs
         if isinstance(view, ArgentinoView):
             return self.argentine.decide(view)
         assert isinstance(view, TrucoView)

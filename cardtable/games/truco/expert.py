@@ -28,6 +28,7 @@ from typing import Any
 
 from cardtable.engine.cards import bits
 from cardtable.engine.game import CALL_VERB, Action, HandState, Hidden, View
+from cardtable.engine.hints import bluffing
 from cardtable.engine.players import Budget
 from cardtable.games.search import FixedDecision, Outcome, SearchBudget, SearchingPlayer, search
 from cardtable.games.truco import argentino
@@ -165,7 +166,7 @@ class TrucoExpert(SearchingPlayer[View]):
             for i, candidate in enumerate(candidates):
                 cheap = outcome.means[i] >= outcome.means[best] - BLUFF_COST
                 if candidate.verb == CALL_VERB and candidate.value in RAISES and cheap and rng.random() < BLUFF_RATE:
-                    return candidate
+                    return bluffing(self, candidate) or action
         return action
 
     # ----------------------------------------------------------------- playing a world out

@@ -36,7 +36,7 @@ from cardtable.engine.game import (
     single_verb,
 )
 from cardtable.engine.options import option, parse_options
-from cardtable.engine.words import GameWords, says, whose
+from cardtable.engine.words import GameWords, listed, says, whose
 from cardtable.games.worlds import UniformDealer, draw_deals
 
 from . import argentino
@@ -764,7 +764,8 @@ class TrucoHand(HandState):
         if not self.complete:
             return []
         names = list(names) if names is not None else seat_names(self.players)
-        teams = [" & ".join(names[s] for s in range(t, self.players, 2)) for t in (0, 1)]
+        # A team of three as the table names it: "You, Cy & Eli".
+        teams = [listed([names[s] for s in range(t, self.players, 2)], last="&") for t in (0, 1)]
         variant = self.variant
         team = self.scoring_team
         lines = []

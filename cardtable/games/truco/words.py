@@ -30,6 +30,9 @@ class TrucoWords(GameWords["TrucoView"]):
     #: Every card's strength where the variant fixes it (the Argentine truco), for the facts of a hint (joined in
     #: the game's package: the rule book reads these words and may not be imported by them).
     strength: Sequence[int] = ()
+    #: The least envido count worth calling on (joined in the package, as ``strength``); below it a hint's reason
+    #: says the count is low.
+    good_envido: int = 0
 
     def deal_story(self, view: TrucoView, names: Sequence[str]) -> list[str]:
         v = view
@@ -113,6 +116,8 @@ class TrucoWords(GameWords["TrucoView"]):
             return f"play {blind_card(action)}"
         if action.verb == "call" and action.value == "truco":
             return "call truco"
+        if action.verb == "call" and action.value == "raise" and isinstance(view, Raising) and view.next_raise:
+            return f"raise to {self.raise_words(view)}"  # the one raise it makes now, not the whole ladder
         return super().advice(action, view)
 
     # ------------------------------------------------------------- why a hint
@@ -130,17 +135,17 @@ class TrucoWords(GameWords["TrucoView"]):
             return "playing " + ("a card face down" if action.get("hidden") else self.card_text(action.value))
         return super().option_name(action, view)
 
-    def search_figures(self, view: View, action: Action | None, findings: Findings | None) -> str:
-        figures = super().search_figures(view, action, findings)
-        if findings is not None and action is not None and not findings.is_best(action):
-            bluff = "a bluff that costs little, so that your calls do not give your cards away"
-            figures = f"{figures.split(';')[0]}: {bluff}"
-        return figures
-
 
 TIMES = {2: "twice", 3: "three times"}
 #: The calls that raise the stake of a hand, in every variant.
 RAISING_CALLS = frozenset({"truco", "raise"})
+
+
+@runtime_checkable
+class Raising(Protocol):
+    """A view of any variant, for the raise it offers now: the stake a raise would make (None: none is left)."""
+
+    next_raise: int | None
 
 
 @runtime_checkable
@@ -181,13 +186,42 @@ class TrucoFacts:
     def card(self, card: int) -> str:
         return self.words.card_text(self.view.deck.codes[card])
 
+    def manilha(self, card: int) -> str:
+        return " (a manilha)" if self.manilhas >> card & 1 else ""
+
+    def best(self) -> int | None:
+        return max(bits(self.view.hand), key=lambda c: self.strength[c], default=None)
+
+    def strong(self, card: int) -> bool:
+        """Whether ``card`` is one a raise may stand on: a 2 or better (the 2s and 3s, the manilhas, Argentino's
+        top four).  The least of the 2s and 3s is the bar, so that a vira making one rank manilhas leaves the
+        other rank in."""
+        deck = self.view.deck
+        bar = [self.strength[c] for c in range(len(deck.codes)) if deck.codes[c][:-1] in ("2", "3")]
+        return self.manilhas >> card & 1 == 1 or self.strength[card] >= min(bar, default=0)
+
     def best_card(self) -> str:
-        cards = sorted(bits(self.view.hand), key=lambda c: self.strength[c])
-        if not cards:
+        best = self.best()
+        if best is None:
             return ""
-        best = cards[-1]
-        manilha = " (a manilha)" if self.manilhas >> best & 1 else ""
-        return f"your best card is {self.card(best)}{manilha}"
+        return f"your best card is {self.card(best)}{self.manilha(best)}"
+
+    def trick_now(self) -> str:
+        """The trick in progress, when it bears on a call: the side's card winning it, or the seat's own card that
+        would take it ("your partner's 4♣ (a manilha) is winning the trick"); empty when neither."""
+        strength = self.strength
+        shown = [(s, c) for s, c in self.view.trick if c is not None]
+        if not shown:
+            return ""
+        top = max(strength[c] for _s, c in shown)
+        leaders = [(s, c) for s, c in shown if strength[c] == top]
+        card = leaders[0][1]
+        if all(s % 2 == self.team for s, _c in leaders):
+            return f"your partner's {self.card(card)}{self.manilha(card)} is winning the trick"
+        mine = max(bits(self.view.hand), key=lambda c: strength[c], default=None)
+        if mine is not None and strength[mine] > top:
+            return f"your {self.card(mine)}{self.manilha(mine)} beats their {self.card(card)} on the trick"
+        return ""
 
     def their_raises(self) -> str:
         raises = sum(1 for seat, word in self.view.calls if seat % 2 != self.team and word in RAISING_CALLS)
@@ -211,16 +245,19 @@ class TrucoFacts:
 
     def of_call(self, word: str) -> list[str]:
         view = self.view
-        best, raises, tricks = self.best_card(), self.their_raises(), self.tricks()
+        best, raises, tricks, now = self.best_card(), self.their_raises(), self.tricks(), self.trick_now()
         if isinstance(view, WithEnvido):
             if word in ENVIDO_CALLS or (word in ("accept", "refuse") and view.phase == "answer_envido"):
-                return [f"your envido is {view.envido_count}", best]
+                # The envido is the count alone: the best card for the tricks says nothing of it.
+                count = view.envido_count
+                low = count < self.words.good_envido and word != "accept"  # "only" argues against, never for
+                return [f"your envido is {'only ' if low else ''}{count}"]
             if word in FLOR_CALLS or (word in ("accept", "refuse") and view.phase == "answer_flor"):
                 return [f"your flor is {view.flor_count}"]
         if word in RAISING_CALLS:
-            return [f"raise the stake: {best}" if best else "raise the stake", tricks]
+            return self.of_raise(now, tricks)
         if word == "accept":
-            return ["your cards can win it", best, raises]
+            return ["your cards can win it", now, best, raises]
         if word in ("refuse", "mazo", "run"):
             against = raises or tricks
             return [f"{best} and {against}" if best and against else best or against or "your cards are weak"]
@@ -231,6 +268,20 @@ class TrucoFacts:
             seen = f"{whose} {self.words.card_list(codes, 'and')}" if codes else ""
             return ["your team's cards are strong enough to play for the stake", best, seen]
         return [best, tricks]
+
+    def of_raise(self, now: str, tricks: str) -> list[str]:
+        """Why raise: the trick on the table first (a partner's winning card), then the tricks the team won, then
+        the seat's best card; a best card too weak to stand on is named as such, the search's figures being then
+        the reason."""
+        card = self.best()
+        best = self.best_card()
+        if card is not None and self.card(card) in now:
+            best = ""  # the trick's fact names it already
+        elif card is not None and not self.strong(card):
+            best = f"your best card is only {self.card(card)}"
+        won = tricks if tricks.startswith("your team") else ""
+        point = now or won or (best if card is not None and self.strong(card) else "")
+        return [f"raise the stake: {point}" if point else "raise the stake", *(f for f in (tricks, best) if f != point)]
 
     def of_card(self, action: Action) -> list[str]:
         view = self.view
@@ -417,6 +468,9 @@ class ArgentinoWords(SpanishPack, TrucoWords):
         if action.verb == "call" and action.value in ARGENTINO_LABELS:
             return ARGENTINO_LABELS[action.value]
         return super().choice_label(action)
+
+    def raise_words(self, view: Any) -> str:
+        return self.stake(view.next_raise) if view.next_raise is not None else "raise"
 
     def advice(self, action: Action, view: View | None = None) -> str:
         if action.verb == "call" and action.value in ARGENTINO_ADVICE:

@@ -6,7 +6,7 @@ top, whatever the game: a dialog points at the answer, so that Enter takes it, a
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from textual.binding import Binding
 from textual.widgets import Static
@@ -32,6 +32,8 @@ class Advisor(Protocol):
 
     def action_hint(self) -> None: ...
 
+    def point_at_hint(self, dialog: HintedDialog[Any]) -> bool: ...
+
 
 class HintedDialog(UndoableDialog[R]):
     """A dialog answering a decision of the game: the hint key asks the table for its advice, and the undo key
@@ -49,7 +51,10 @@ class HintedDialog(UndoableDialog[R]):
 
     def on_mount(self) -> None:
         # Say the hint key is there, in a dialog that asks the table's person a decision.
-        if self.ADVERTISE_HINT and self.table_asking() is not None:
+        table = self.table_asking()
+        if table is not None and table.point_at_hint(self):
+            return  # a hint given at the table for this decision: the dialog opens on its answer
+        if self.ADVERTISE_HINT and table is not None:
             keymap = self.app.keymap if isinstance(self.app, TableHost) else {}
             self.show_hint(f"({first_key('hint', keymap)}: a hint)")
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 from cardtable.engine.cards import SUIT_GLYPHS, Deck, bits
 from cardtable.engine.game import CALL_VERB, Action, GameRules, HandState, Number, View
 from cardtable.engine.match import Match
+from cardtable.engine.options import options_in_words
 from cardtable.engine.words import GameWords, holder, says
 from cardtable.games import find_game
 from cardtable.saves import SaveSummary
@@ -62,6 +63,10 @@ class TableParts(ABC, Generic[V]):
     How cards and actions read is the game's own words module (``rules.words``); the word methods here
     hand over to it, so the table and ``cardtable replay`` say the same things.
     """
+
+    #: A hand may end with a line of its result, play going on by itself (the "brief hand ends" setting): a
+    #: game of short hands (Truco's take a minute) would otherwise stop for its score sheet every minute.
+    brief_hand_ends = False
 
     def __init__(self, game: str, view_type: type[V]) -> None:
         self.game = game
@@ -162,6 +167,18 @@ class TableParts(ABC, Generic[V]):
         None where only finished hands score."""
         return None
 
+    def hand_result_line(self, sides: Sequence[tuple[str, Number, Number]]) -> str:
+        """A hand's result in one line: who won it, what it gained, and the score, the winner's first ("You &
+        North win the hand: +3 — 9 to 6").  ``sides``: each side's name, the points it gained in the hand and its
+        score now; a side that gained less than the winner is named with its points in brackets."""
+        ranked = sorted(sides, key=lambda side: side[1], reverse=True)
+        score = " to ".join(str(side_score) for _name, _gained, side_score in ranked)
+        name, gained, _score = ranked[0]
+        if gained <= 0:
+            return f"Nobody scores in this hand — {score}"
+        others = "".join(f" ({other} +{points})" for other, points, _score in ranked[1:] if points > 0)
+        return f"{name} {says(name, 'wins')} the hand: +{gained}{others} — {score}"
+
     def standing(self, view: V, score: Number) -> str:
         """What a side's match score means beside the number (the malas or buenas), or empty."""
         return ""
@@ -203,6 +220,18 @@ class TableParts(ABC, Generic[V]):
         """The game's name as the table writes it: its variant's, where the variant is a game of its own."""
         return self.rules.title
 
+    def setup_title(self, options: object, players: int) -> str:
+        """The game as a player names a match of it: its variant, the number of players where it is not the game's
+        usual, and the options not at their default ("Manille, house rules: Belgian, table talk"; "Truco Paulista, 6
+        players")."""
+        title = self.game_title()
+        variant, phrases = options_in_words(options, lambda raw: self.rules.parse_options(raw, players))
+        if variant is not None and variant not in title:
+            title = f"{title} {variant}"
+        if players != self.rules.default_players:
+            phrases.insert(0, f"{players} players")
+        return ", ".join([title, *phrases])
+
     def save_summary(self, match: Match, names: Sequence[str]) -> SaveSummary:
         """What the start screen says of ``match`` unfinished: the game, the hand to play (between two hands, the
         next one) and every seat's name and score as the table shows them now (points that count at once
@@ -211,7 +240,8 @@ class TableParts(ABC, Generic[V]):
         now = self.scores_now(self.seat_view(state, 0)) if state is not None else None
         hand = len(match.hands) + (state is None)
         scores = tuple(now if now is not None else match.scores)
-        return SaveSummary(match.rules.name, self.game_title(), match.players, hand, tuple(names), scores)
+        title = self.setup_title(match.options, match.players)
+        return SaveSummary(match.rules.name, title, match.players, hand, tuple(names), scores)
 
     def heading(self, view: V) -> str:
         """The first line of the side panel: the game, and what wins the match where the options say."""

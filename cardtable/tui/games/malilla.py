@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.engine.game import CALL_VERB, Action
+from cardtable.engine.words import says, whom
 from cardtable.games.malilla.rules import AGREE, ANSWER, DECLINE, REDEAL, Bonus, MalillaView
 from cardtable.games.malilla.words import WORDS
 
@@ -39,7 +40,9 @@ class MalillaParts(TargetHeading, TrumpSuitFacts, TableParts[MalillaView]):
             lines.append(self.bonus_line(view, bonus, names))
         if v.albur is not None and v.albur_winner is not None:
             drawn = " v ".join(self.face_text(v.deck.codes[c]) for c in v.albur)
-            lines.append(f"Albur {drawn}, {names[v.albur_winner]} led")
+            # The albur says who leads the first trick: "leads" until its first card, "led" after.
+            first = whom(names[v.albur_winner])
+            lines.append(f"Albur {drawn}: {first} {'led' if v.tricks or v.trick else says(first, 'leads')}")
         lines.append(f"Dealer {names[v.dealer]}")
         return lines
 

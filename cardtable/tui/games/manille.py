@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import CALL_VERB, Action
+from cardtable.engine.options import option_fields, option_phrase
+from cardtable.engine.words import whom
 from cardtable.games.manille.rules import (
     AUCTION,
     BELGIAN,
@@ -26,7 +28,7 @@ from cardtable.games.manille.rules import (
     TRUMP_VERB,
     ManilleView,
 )
-from cardtable.games.manille.words import HOUSE_NAMES, ManilleWords, whom
+from cardtable.games.manille.words import HOUSE_NAMES, ManilleWords
 from cardtable.tui.dialogs.beside_panel import BETWEEN_SEATS
 from cardtable.tui.dialogs.choice import ChoiceDialog
 
@@ -46,6 +48,13 @@ KNOCK_NOTES: dict[str, str] = {KNOCK: "knocked", COUNTER: "countered", PASS: "no
 
 class ManilleParts(TargetHeading, TrumpSuitFacts, TableParts[ManilleView]):
     words: ManilleWords
+
+    def setup_title(self, options: object, players: int) -> str:
+        # The house as the side panel names it ("Belgian rules"), rather than as the form's list does.
+        title = super().setup_title(options, players)
+        house = getattr(options, "house", CLASSIC)
+        said = option_phrase(next(f for f in option_fields(type(options)) if f.name == "house"), house)
+        return title.replace(said, HOUSE_NAMES[house])
 
     def info_lines(self, view: ManilleView, names: list[str], private: bool = True) -> list[str]:
         v = view
@@ -96,8 +105,9 @@ class ManilleParts(TargetHeading, TrumpSuitFacts, TableParts[ManilleView]):
                 if value is None or suit is None:
                     return "passed"
                 return f"bid {value}{SUIT_GLYPHS[view.deck.suits[suit]]}"
+        # The seat's latest statement that the play has not made untrue since (the log keeps every one).
         for statement in reversed(view.talk):
-            if statement.seat == seat:
+            if statement.seat == seat and view.stands(statement):
                 return f"“{self.words.statement_note(statement.action())}”"
         if view.trump_passed and seat == view.dealer and view.phase == TRUMP_CHOICE:
             return "passed"

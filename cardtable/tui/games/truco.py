@@ -43,6 +43,8 @@ CALL_NOTES: dict[str, str] = {TRUCO: "TRUCO!", RAISE: "raised", ACCEPT: "accepte
 
 
 class TrucoParts(TargetHeading, TrickFacts, TableParts[TrucoView]):
+    brief_hand_ends = True
+
     def for_options(self, options: object) -> TableParts[Any]:
         if isinstance(options, ArgentinoOptions):
             return ARGENTINO_PARTS

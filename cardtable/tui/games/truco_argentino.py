@@ -15,7 +15,7 @@ from typing import cast
 from cardtable.engine.cards import bits
 from cardtable.engine.game import Action, Number, partnership_side
 from cardtable.engine.words import GameWords
-from cardtable.games.truco.argentino import ArgentinoView, Contest, describe_contest
+from cardtable.games.truco.argentino import ArgentinoView, Contest, Result, describe_contest
 from cardtable.games.truco.words import (
     ARGENTINO_NOTES,
     ARGENTINO_STAKES,
@@ -24,6 +24,7 @@ from cardtable.games.truco.words import (
     FLOR_CALLS,
 )
 from cardtable.tui.dialogs.call import CallDialog
+from cardtable.tui.sides import side_name
 
 from .base import SeenTrick, Table, TableParts, TrickFacts
 from .truco_lines import next_raise_line, tricks_line
@@ -33,7 +34,14 @@ KEY_CALLS = {"envido": ENVIDO_CALLS, "truco": ("truco", "raise"), "mazo": ("mazo
 KEY_LABELS = {"envido": "envido", "mazo": "to the deck"}
 
 
+def envido_pending(view: ArgentinoView) -> bool:
+    """An envido has been called and not yet answered."""
+    return view.envido is not None and view.envido.result == Result.PENDING
+
+
 class ArgentinoParts(TrickFacts, TableParts[ArgentinoView]):
+    brief_hand_ends = True
+
     def __init__(self) -> None:
         super().__init__("truco", ArgentinoView)
         self.words = cast("GameWords[ArgentinoView]", ARGENTINO_WORDS)
@@ -71,8 +79,8 @@ class ArgentinoParts(TrickFacts, TableParts[ArgentinoView]):
 
     # ------------------------------------------------------------- what the table shows aside
     def team_name(self, view: ArgentinoView, team: int | None, names: Sequence[str]) -> str:
-        """A team in a sentence, every seat named ("Bo & Di & Fe"), as the score sheet names it."""
-        return " & ".join(names[seat] for seat in range(team or 0, view.players, 2))
+        """A team in a sentence, every seat named ("Bo, Di & Fe"), as the score sheet names it."""
+        return side_name(names, range(team or 0, view.players, 2))
 
     def contest_line(self, view: ArgentinoView, kind: str, contest: Contest, names: list[str]) -> str:
         return ARGENTINO_WORDS.contest_line(kind, contest, names, self.team_name(view, contest.team, names))
@@ -90,7 +98,8 @@ class ArgentinoParts(TrickFacts, TableParts[ArgentinoView]):
             lines.append("Envido: open")
         if private and v.flor_count is not None:  # a person looks at their own cards: their count is theirs
             lines.append(f"Your flor: {v.flor_count}")
-        elif private and v.flor is None:  # a hand with a flor has no envido
+        elif private and v.flor is None and (v.envido_open or envido_pending(v)):  # a hand with a flor has no envido
+            # Once the envido is settled (or may no longer be called) the count has done its work.
             lines.append(f"Your envido: {v.envido_count}")
         if v.results:
             lines.append(tricks_line(v.results, "parda"))

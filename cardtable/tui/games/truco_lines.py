@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.engine.words import counted
-from cardtable.tui.sides import side_name
+from cardtable.tui.sides import SIDE_TEXT, side_name
 
 
 def next_raise_line(raising: Sequence[int], players: int, seat: int, names: Sequence[str]) -> str:
@@ -17,7 +17,8 @@ def next_raise_line(raising: Sequence[int], players: int, seat: int, names: Sequ
     seats = list(range(raising[0], players, 2))
     if seat in seats and names[seat].lower() == "you":
         return "Next raise: you" if len(seats) == 1 else "Next raise: your team"
-    return f"Next raise: {side_name(list(names), seats)}"
+    # Where the line is too wide for the narrow panel, the team goes on a line of its own (``after_its_label``).
+    return f"Next raise: {side_name(names, seats, SIDE_TEXT)}"
 
 
 def tricks_line(results: Sequence[int | None], tie: str) -> str:

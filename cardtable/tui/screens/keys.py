@@ -16,10 +16,14 @@ from cardtable.tui.keys import OTHER_KEYS, KeyRow
 from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
+from cardtable.tui.widgets.footer import KeysFooter
+
+#: What the note under the list says of the keymap; "↓ more." comes before it while rows are below the fold.
+KEYMAP_NOTE = 'Other keys: "keymap" in settings.json, by id ({"calls": "x"}).'
 
 
 class KeysScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
-    BINDINGS = [Binding("escape,question_mark,enter,q", "close", "Close")]
+    BINDINGS = [Binding("escape,question_mark,enter,q", "close", "Close", key_display="Esc")]
 
     def __init__(self, rows: Sequence[KeyRow]) -> None:
         super().__init__()
@@ -37,18 +41,25 @@ class KeysScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
             # At 80 x 24 the last rows are below the fold: the list scrolls (arrows, PgDn, the wheel), as the note says.
             with VerticalScroll(id="keys-body"):
                 yield Static(table, id="keys")
-            yield Static('Other keys: "keymap" in settings.json, by id ({"calls": "x"}).', id="keys-note", markup=False)
+            yield Static(KEYMAP_NOTE, id="keys-note", markup=False)
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.query_one("#keys-body").focus()
+        scroll = self.query_one("#keys-body", VerticalScroll)
+        scroll.focus()
+        # The list is scrolled by its own keys and the wheel, and its size is known once it is laid out:
+        # the note follows both.
+        self.watch(scroll, "scroll_y", self.say_if_more, init=False)
+        self.watch(scroll, "max_scroll_y", self.say_if_more, init=False)
         self.call_after_refresh(self.say_if_more)
 
-    def say_if_more(self) -> None:
+    @property
+    def more_below(self) -> bool:
         scroll = self.query_one("#keys-body", VerticalScroll)
-        if scroll.max_scroll_y > 0:
-            self.query_one("#keys-note", Static).update(
-                '↓ more.  Other keys: "keymap" in settings.json, by id ({"calls": "x"}).'
-            )
+        return scroll.scroll_y < scroll.max_scroll_y
+
+    def say_if_more(self) -> None:
+        self.query_one("#keys-note", Static).update(f"↓ more.  {KEYMAP_NOTE}" if self.more_below else KEYMAP_NOTE)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -17,6 +17,7 @@ from cardtable.engine.errors import RecordError
 from cardtable.engine.options import option_fields, option_label, value_label
 from cardtable.games import find_game
 from cardtable.saves import SeatConfig, TableConfig, default_seats
+from cardtable.tui.dialogs.message import ConfirmDialog
 from cardtable.tui.games import parts_for, playable_games
 from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.styled_once import StyledOnce
@@ -24,15 +25,35 @@ from cardtable.tui.widgets.footer import KeysFooter
 
 
 class NewGameScreen(LaidOutOnce, StyledOnce, Screen[TableConfig | None]):
+    """Opens on ``game`` (else the game of ``setup``, the last one played), with ``setup``'s players, options and
+    seats where it is that game; Escape asks before it throws away choices made."""
+
     BINDINGS = [Binding("escape", "cancel", "Back"), Binding("ctrl+s", "start", "Start")]
 
-    def __init__(self, game: str | None = None) -> None:
+    def __init__(self, game: str | None = None, setup: TableConfig | None = None) -> None:
         super().__init__()
         games = playable_games()
-        self.game = game if game in games else games[0]
+        self.setup = setup if setup is not None and setup.game in games else None
+        if game not in games:
+            game = self.setup.game if self.setup is not None else games[0]
+        self.game = game
         self.players = find_game(self.game).default_players
         #: The options chosen in the lists so far: a variant with options of its own redraws the form with them.
         self.chosen: dict[str, Any] = {}
+        #: The seats as chosen so far, kept when the form is drawn again for another choice.
+        self.seats: list[SeatConfig] = []
+        self.take_setup()
+        #: What the form's fields held once drawn: leaving with other values asks first.
+        self.opened_with: dict[str, object] | None = None
+        self.redrawn = False
+
+    def take_setup(self) -> None:
+        """The last setup's players, options and seats, where it was a match of the game now chosen."""
+        setup = self.setup
+        if setup is not None and setup.game == self.game:
+            self.players = setup.players
+            self.chosen = dict(setup.options)
+            self.seats = [SeatConfig(seat.name, seat.kind) for seat in setup.seats]
 
     def compose(self) -> ComposeResult:
         games = playable_games()
@@ -58,7 +79,7 @@ class NewGameScreen(LaidOutOnce, StyledOnce, Screen[TableConfig | None]):
                 yield from self.option_row(spec)
             yield Label("Seats (you are at the bottom; play goes to your right)", classes="section")
             kinds = seat_kinds(self.game)
-            for seat, config in enumerate(default_seats(self.game, self.players)):
+            for seat, config in enumerate(self.seats_shown()):
                 with Horizontal(classes="field"):
                     yield Input(config.name, id=f"name-{seat}", classes="seat-name", max_length=16, compact=True)
                     yield Select(kinds, value=config.kind, allow_blank=False, id=f"kind-{seat}", compact=True)
@@ -76,6 +97,29 @@ class NewGameScreen(LaidOutOnce, StyledOnce, Screen[TableConfig | None]):
 
     def on_mount(self) -> None:
         self.query_one("#game", Select).focus()
+        self.call_after_refresh(self.note_opening)
+
+    def note_opening(self) -> None:
+        self.opened_with = self.fields()
+
+    def fields(self) -> dict[str, object]:
+        """Every field's value now, by its id."""
+        return {
+            widget.id or "": widget.value
+            for widget in self.query("Select, Input")
+            if isinstance(widget, Select | Input)
+        }
+
+    def seats_shown(self) -> list[SeatConfig]:
+        """The seats the form shows: as chosen so far (or as last played) for this number of players, else the
+        game's usual ones."""
+        usual = default_seats(self.game, self.players)
+        if len(self.seats) != self.players:
+            return usual
+        offered = {kind for _label, kind in seat_kinds(self.game)}
+        return [
+            seat if seat.kind in offered else SeatConfig(seat.name, usual[n].kind) for n, seat in enumerate(self.seats)
+        ]
 
     def option_specs(self) -> list[dataclasses.Field[Any]]:
         """The options of the variant chosen (a variant may have options of its own)."""
@@ -113,7 +157,8 @@ class NewGameScreen(LaidOutOnce, StyledOnce, Screen[TableConfig | None]):
         if event.value != self.game and isinstance(event.value, str):
             self.game = event.value
             self.players = find_game(self.game).default_players
-            self.chosen = {}
+            self.chosen, self.seats = {}, []
+            self.take_setup()
             self.redraw("#game")
 
     @on(Select.Changed, ".option Select")
@@ -123,6 +168,7 @@ class NewGameScreen(LaidOutOnce, StyledOnce, Screen[TableConfig | None]):
         before = rules.options_type_for(self.chosen)
         self.chosen[name] = event.value
         if rules.options_type_for(self.chosen) is not before:
+            self.remember_seats()
             self.redraw(f"#{event.select.id}")
 
     def remember(self) -> None:
@@ -132,8 +178,17 @@ class NewGameScreen(LaidOutOnce, StyledOnce, Screen[TableConfig | None]):
                 if isinstance(widget, Select | Input):
                     self.chosen[spec.name] = widget.value
 
+    def remember_seats(self) -> None:
+        """Keep the seats' names and players as they stand now, for a form drawn again with another option."""
+        names = {widget.id: widget.value for widget in self.query(".seat-name") if isinstance(widget, Input)}
+        kinds = {widget.id: widget.value for widget in self.query("Select") if isinstance(widget, Select)}
+        if len(names) == self.players:
+            self.seats = [SeatConfig(str(names[f"name-{seat}"]), str(kinds[f"kind-{seat}"]))
+                          for seat in range(self.players)]  # fmt: skip
+
     def redraw(self, focused: str) -> None:
         """Draw the form again for a new choice, keeping the focus on the field that made it."""
+        self.redrawn = True
         self.refresh(recompose=True)
         self.call_after_refresh(lambda: [widget.focus() for widget in self.query(focused)])
 
@@ -142,6 +197,9 @@ class NewGameScreen(LaidOutOnce, StyledOnce, Screen[TableConfig | None]):
         if event.value != self.players and isinstance(event.value, int):
             self.players = event.value
             self.remember()
+            self.seats = []
+            if self.setup is not None and self.setup.game == self.game and self.setup.players == self.players:
+                self.seats = list(self.setup.seats)
             self.redraw("#players")
 
     def collect(self) -> TableConfig:
@@ -195,7 +253,17 @@ class NewGameScreen(LaidOutOnce, StyledOnce, Screen[TableConfig | None]):
         self.dismiss(config)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        """Back to the start screen; with choices made, only once the player says to throw them away."""
+        if not self.redrawn and self.fields() == self.opened_with:
+            self.dismiss(None)
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.dismiss(None)
+
+        question = "Leave the new game? The choices you made in the form are not kept."
+        self.app.push_screen(ConfirmDialog(question, yes="Leave", no="Stay"), answered)
 
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:

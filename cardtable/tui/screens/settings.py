@@ -1,4 +1,5 @@
-"""Settings: computer speed, theme, deck style, card faces, card size and motion; each change is saved at once."""
+"""Settings: computer speed, theme, deck style, card faces, card size, motion and whether hints may bluff; each change
+is saved at once."""
 
 from __future__ import annotations
 
@@ -50,6 +51,7 @@ class SettingsScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
         if theme not in TABLE_THEMES:
             themes.append((f"{theme_label(theme)} (from the palette)", theme))
         theme_key = first_key("theme", self.app.keymap) if isinstance(self.app, TableHost) else "b"
+        scores_key = first_key("scores", self.app.keymap) if isinstance(self.app, TableHost) else "s"
         faces_help = "ASCII: suit letters and plain lines everywhere."
         if not self.unicode_terminal:
             faces_help = "This terminal cannot draw suit symbols: always ASCII."
@@ -67,6 +69,12 @@ class SettingsScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
              "Large: rank and suit on lines of their own."),
             ("animations", "Animations", [("On: cards move", True), ("Off", False)], settings.animations,
              "Cards glide to the trick, and on to its winner."),
+            ("brief_hand_ends", "Truco hand ends", [("A line, then play on", True), ("The score sheet", False)],
+             settings.brief_hand_ends, f"Who won and the score, then on ({scores_key}: the sheet)."),
+            ("play_forced_cards", "Forced cards", [("You play them", False), ("Played by themselves", True)],
+             settings.play_forced_cards, "Your one legal card plays when no call is open."),
+            ("hint_bluffs", "Hints may bluff", [("No: the sound play", False), ("Yes, named as bluffs", True)],
+             settings.hint_bluffs, "A bluff: a call your cards do not back."),
         ]  # fmt: skip
 
     def compose(self) -> ComposeResult:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import textwrap
 import threading
 import time
+from dataclasses import dataclass
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -18,14 +20,15 @@ from textual.visual import RenderOptions, Visual
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cardtable.engine.errors import RecordError
 from cardtable.engine.visible import visible
 from cardtable.files import local_time
 from cardtable.games import available_games, find_game
-from cardtable.saves import FoundMatch, SaveSummary, Settings, find_unfinished
+from cardtable.saves import FoundMatch, SaveSummary, Settings, TableConfig, find_unfinished
 from cardtable.tui.games import parts_for
 from cardtable.tui.host import TableHost
 from cardtable.tui.laid_out import LaidOutOnce
-from cardtable.tui.sides import score_line, score_lines
+from cardtable.tui.sides import score_line, score_lines, seating_words
 from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.themes import theme_label
 from cardtable.tui.widgets.footer import KeysFooter
@@ -33,6 +36,8 @@ from cardtable.tui.widgets.footer import KeysFooter
 BANNER = "♠ ♥  cardtable  ♦ ♣"
 #: The start screen's lines of text hold this many characters (the dialog's width less its frame and padding).
 TEXT_WIDTH = 60
+#: The menu's lines hold this many characters (the text's width less the menu's frame and padding).
+MENU_WIDTH = 56
 #: Shown where the unfinished matches go while their saves are read.
 READING = "Reading your unfinished matches…"
 #: What a player can learn of a save of a newer cardtable: that it is one.
@@ -98,6 +103,50 @@ def said_when(modified: float, today: time.struct_time | None) -> str:
     return time.strftime("%d %b %H:%M", when)
 
 
+@dataclass(frozen=True)
+class StartEntry:
+    """An entry of the start screen's menu: what it says, the choice it dismisses the screen with, and its key
+    (shown after the words; the screen's bindings press it)."""
+
+    words: str
+    choice: str
+    key: str = ""
+
+    def option(self) -> Option:
+        first, *more = self.words.split("\n")  # the key goes on the first line, whatever follows
+        label = "\n".join([f"{first}   ({self.key})" if self.key else first, *more])
+        return Option(MenuLines(label) if more else label, id=self.choice)
+
+
+def menu_entries(again: str | None) -> list[StartEntry]:
+    """The start screen's entries after the matches to resume, in order: a feature that adds an entry adds it
+    here (and its key to ``StartScreen.BINDINGS``). ``again``: the last setup in words, played again by "p"."""
+    entries = [StartEntry(f"Play again\n   {again}", "again", "p")] if again is not None else []
+    entries.append(StartEntry("New game", "new", "n"))
+    entries.extend(StartEntry(f"Rules of {find_game(game).title}", f"rules:{game}") for game in available_games())
+    entries.append(StartEntry("Statistics", "stats", "s"))
+    entries.append(StartEntry("Match history", "history", "h"))
+    entries.append(StartEntry("Settings", "settings", "o"))
+    entries.append(StartEntry("Quit", "quit", "q"))
+    return entries
+
+
+def setup_words(setup: TableConfig, width: int = 50) -> str | None:
+    """The last setup as the start screen offers it again ("Manille, you and an Expert partner against two Club
+    players"), on lines of ``width`` after an indent; None when it cannot be played here."""
+    rules = find_game(setup.game)
+    try:
+        options = rules.parse_options(setup.options, setup.players)
+    except RecordError:
+        return None
+    parts = parts_for(setup.game).for_options(options)
+    if parts.not_at_table(options) is not None:
+        return None
+    names = [visible(name) for name in setup.names]
+    said = f"{parts.setup_title(options, setup.players)}, {seating_words(rules, names, [s.kind for s in setup.seats])}"
+    return "\n   ".join(textwrap.wrap(said, width))
+
+
 class MenuLines(Visual):
     """An entry of the menu: plain lines, whose height is their number wherever the widest fits.
 
@@ -140,19 +189,23 @@ class StartScreen(LaidOutOnce, StyledOnce, Screen[str]):
     """
 
     BINDINGS = [
+        Binding("p", "choose('again')", "Play again"),
         Binding("n", "choose('new')", "New game"),
         Binding("u", "choose('resume')", "Resume"),
-        Binding("s", "choose('stats')", "Statistics"),
+        Binding("s", "choose('stats')", "Stats"),  # short: the footer holds every key at 80 columns
         Binding("h", "choose('history')", "History"),
         Binding("o", "choose('settings')", "Settings"),
         # The menu says "Quit (q)"; the footer shows the application's Ctrl+Q once, not Quit twice.
         Binding("q", "choose('quit')", "Quit", show=False),
     ]
 
-    def __init__(self, unfinished: list[FoundMatch] | None = None, notice: str = "") -> None:
+    def __init__(self, unfinished: list[FoundMatch] | None = None, notice: str = "",
+                 last_setup: TableConfig | None = None) -> None:  # fmt: skip
         super().__init__()
         self.unfinished = unfinished
         self.notice = visible(notice, lines=True)
+        #: The last game's setup in words, when it can be played again here.
+        self.again = setup_words(last_setup) if last_setup is not None else None
 
     @property
     def listed(self) -> bool:
@@ -170,14 +223,14 @@ class StartScreen(LaidOutOnce, StyledOnce, Screen[str]):
             latest = next(iter(self.resumable), None)
             today = local_time(time.time())
             entries = [self.entry(n, found, n == latest, today) for n, found in enumerate(self.unfinished)]
-        entries.append(Option("New game   (n)", id="new"))
-        for game in available_games():
-            entries.append(Option(f"Rules of {find_game(game).title}", id=f"rules:{game}"))
-        entries.append(Option("Statistics   (s)", id="stats"))
-        entries.append(Option("Match history   (h)", id="history"))
-        entries.append(Option("Settings   (o)", id="settings"))
-        entries.append(Option("Quit   (q)", id="quit"))
+        entries.extend(entry.option() for entry in menu_entries(self.again))
         return entries
+
+    def first_choice(self) -> str:
+        """What the menu points at when it opens: the latest match to resume, else playing the last game again."""
+        if self.resumable:
+            return f"resume:{self.resumable[0]}"
+        return "again" if self.again is not None else "new"
 
     def entry(self, n: int, found: FoundMatch, latest: bool, today: time.struct_time | None) -> Option:
         """One unfinished match: what it is and when it was last played (``today`` or another day), its scores
@@ -193,9 +246,13 @@ class StartScreen(LaidOutOnce, StyledOnce, Screen[str]):
         if found.locked:
             return Option(MenuLines(f"{head} — open in another window\n   {scores}"), id=f"resume:{n}", disabled=True)
         key = "   (u)" if latest else ""
-        # The time goes on the first line: after a long line of scores it would be cut in two.
-        label = f"Resume {head} — {said_when(found.modified, today)}{key}\n   {scores}"
-        return Option(MenuLines(label), id=f"resume:{n}")
+        # The time goes on the first line: after a long line of scores it would be cut in two. A game named with
+        # its options takes lines of its own below it.
+        when = f" — {said_when(found.modified, today)}{key}"
+        label = f"Resume {head}{when}"
+        if cell_len(label) > MENU_WIDTH:
+            label = f"Resume hand {summary.hand}{when}\n   " + "\n   ".join(textwrap.wrap(visible(summary.title), 50))
+        return Option(MenuLines(f"{label}\n   {scores}"), id=f"resume:{n}")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start", classes="dialog"):
@@ -213,7 +270,7 @@ class StartScreen(LaidOutOnce, StyledOnce, Screen[str]):
         self.show_settings()
         menu = self.query_one(OptionList)
         menu.focus()
-        menu.highlighted = self.resumable[0] if self.resumable else menu.get_option_index("new")
+        menu.highlighted = menu.get_option_index(self.first_choice())
 
     def list_unfinished(self, unfinished: list[FoundMatch], notices: list[str]) -> None:
         """The unfinished matches, read, in the menu (the latest one highlighted, unless the player has moved on
@@ -226,10 +283,10 @@ class StartScreen(LaidOutOnce, StyledOnce, Screen[str]):
         self.query_one("#notice", Static).update(self.notice)
         self.query_one("#notices").display = bool(self.notice)
         menu.set_options(self.entries())
-        if chosen is not None and chosen.id not in (None, "new"):
+        if chosen is not None and chosen.id not in (None, "new", "again"):
             menu.highlighted = menu.get_option_index(chosen.id)
         else:
-            menu.highlighted = self.resumable[0] if self.resumable else menu.get_option_index("new")
+            menu.highlighted = menu.get_option_index(self.first_choice())
         self.refresh_bindings()  # "u Resume" comes to the footer
 
     def show_settings(self) -> None:
@@ -238,7 +295,9 @@ class StartScreen(LaidOutOnce, StyledOnce, Screen[str]):
             self.query_one("#start-settings", Static).update(settings_line(self.app.settings))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # False: nothing to resume leaves the footer, rather than showing "u Resume" greyed out.
+        # False: nothing to resume or play again leaves the footer, rather than its key greyed out.
+        if action == "choose" and parameters and parameters[0] == "again":
+            return self.again is not None
         return not (action == "choose" and parameters and parameters[0] == "resume" and not self.resumable)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -253,11 +312,13 @@ class StartScreen(LaidOutOnce, StyledOnce, Screen[str]):
 
 
 class TooSmallScreen(LaidOutOnce, StyledOnce, Screen[None]):
-    """Shown instead of a broken layout while the terminal is below the table's minimum size."""
+    """Shown instead of a broken layout while the terminal is below the table's minimum size; ``playing`` says
+    whether a match lies beneath, waiting."""
 
-    def __init__(self, width: int, height: int) -> None:
+    def __init__(self, width: int, height: int, playing: bool = False) -> None:
         super().__init__()
         self.need = (width, height)
+        self.playing = playing
 
     def compose(self) -> ComposeResult:
         yield Static("", id="too-small")
@@ -270,8 +331,13 @@ class TooSmallScreen(LaidOutOnce, StyledOnce, Screen[None]):
 
     def show_size(self) -> None:
         width, height = self.app.size
+        what, then = (
+            ("the table", "the game carries on where it was")
+            if self.playing
+            else ("cardtable", "the screen you were on comes back")
+        )
         self.query_one("#too-small", Static).update(
-            f"The terminal is too small for the table.\n\n"
-            f"It is {width} x {height}; the table needs at least {self.need[0]} x {self.need[1]}.\n"
-            "Make the window larger (or the font smaller): the game carries on where it was."
+            f"The terminal is too small for {what}.\n\n"
+            f"It is {width} x {height}; {what} needs at least {self.need[0]} x {self.need[1]}.\n"
+            f"Make the window larger (or the font smaller): {then}."
         )

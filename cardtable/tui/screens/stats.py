@@ -17,8 +17,9 @@ from textual.widgets import Label, OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
 from cardtable.engine.visible import visible
+from cardtable.engine.words import counted
 from cardtable.games import find_game
-from cardtable.stats import GroupStats, StatsFailed, load_statistics, percent
+from cardtable.stats import GroupStats, StatsFailed, level_words, load_statistics, percent
 from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.widgets.footer import KeysFooter
@@ -38,7 +39,7 @@ def bar(group: GroupStats, width: int) -> Text:
 
 def group_text(group: GroupStats, width: int, with_game: bool) -> Text:
     title = f"{find_game(group.game).title}: " if with_game else ""
-    text = Text(visible(f"{title}{group.variant}, against {group.level}") + "\n", style="bold")
+    text = Text(visible(f"{title}{group.variant}, against {level_words(group.game, group.level)}") + "\n", style="bold")
     text.append("  ")
     text.append_text(bar(group, width))
     text.append(f" {group.won} of {group.played} won ({percent(group.win_rate)})\n")
@@ -204,7 +205,8 @@ class StatsScreen(LaidOutOnce, StyledOnce, Screen[None]):
         self.game = ALL
         self.show()
         self.refresh_bindings()
-        self.notify(f"Statistics rebuilt from {len(self.statistics.matches)} archived matches.", timeout=5)
+        archived = counted(len(self.statistics.matches), "archived match", "archived matches")
+        self.notify(f"Statistics rebuilt from {archived}.", timeout=5)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -34,7 +34,7 @@ from cardtable.engine.hints import Hint, advise
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandScored, MatchOver, TrickWon
 from cardtable.engine.match import Match
 from cardtable.engine.players import Budget, ComputerPlayer, Player, make_computer
-from cardtable.engine.undo import TakenBack, last_decision, take_back
+from cardtable.engine.undo import Place, TakenBack, last_decision, take_back
 from cardtable.engine.words import counted
 from cardtable.games import find_game
 from cardtable.saves import MatchSave, SaveFailed, SaveWriter, Settings, TableConfig
@@ -78,6 +78,11 @@ LARGE_CARDS_HEIGHT = 30
 #: An announcement goes from the notice line when this many tricks have ended since it was made: the trick it
 #: was made in, then the next (the log keeps it).
 ANNOUNCEMENT_TRICKS = 2
+#: A brief hand end shows its line this many computer pauses before the next deal: a line to read, not a sheet.
+BRIEF_HAND_END_PAUSES = 3
+#: The least height of the trick between the seats (three rows of cards), with small cards and with large: a
+#: hint on the notice line takes what the table leaves above the prompt, never this.
+TRICK_LEAST = {False: 9, True: 15}
 #: A hint worked out longer than this (seconds) says so on the notice line meanwhile.
 HINT_WAIT_SHOWN = 0.15
 #: How often a new table looks again (and how long it waits, in seconds) for the last table to be gone before it
@@ -114,6 +119,48 @@ def after_its_label(line: str, width: int) -> str:
     if not colon or width <= 0 or cell_len(line) <= width or cell_len(rest) > width:
         return line
     return f"{label}:\n{rest}"
+
+
+def forced_card(actions: list[Action]) -> bool:
+    """Whether ``actions`` (a seat's legal actions) leave it one card to play and nothing else, no call to make."""
+    return len(actions) == 1 and actions[0].verb == PLAY_VERB
+
+
+def rows(text: str, width: int) -> int:
+    """The lines ``text`` takes wrapped to ``width`` columns, as a Static wraps it."""
+    return len(Content(text).wrap(width))
+
+
+def fitted(text: str, width: int, room: int, key: str) -> tuple[str, str]:
+    """``text`` (a hint) as it fits ``room`` lines of ``width`` columns, and what it had no room for, which the
+    hint's ``key`` shows next: its figures (what its closing brackets hold) first; failing that, its last words.
+    A text that fits, or that not even a word of would fit, is given whole: it is never cut."""
+    if width <= 0 or room <= 0 or rows(text, width) <= room:
+        return text, ""
+    if text.endswith(").") and " (" in text:
+        head, _, figures = text[:-2].rpartition(" (")
+        shown = f"{head}.  ({key}: the figures)"
+        if figures.count("(") == figures.count(")") and rows(shown, width) <= room:
+            return shown, f"The figures: {figures}."
+    words = text.split(" ")
+    for count in range(len(words) - 1, 0, -1):
+        shown = " ".join(words[:count]) + f"…  ({key}: more)"
+        if rows(shown, width) <= room:
+            return shown, "…" + " ".join(words[count:])
+    return text, ""
+
+
+class Felt(Vertical):
+    """The felt: the seats, the trick and the prompt, left of the side panel.
+
+    Its size changes whenever the table is laid out anew (a resize, the side panel widening at 120 columns): a
+    dialog over the table then stands again by the side panel and the seats as they are now.
+    """
+
+    def on_resize(self) -> None:
+        for screen in self.app.screen_stack:
+            if isinstance(screen, BesideThePanel):
+                screen.stand_beside_the_panel()
 
 
 class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
@@ -183,6 +230,12 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         #: acts, a newer one replaces it, a new hand is dealt or the trick after it ends (where nobody acts, at
         #: a table of computers or after your last card, it would stay all hand).
         self.notice_text = ""
+        #: The notice as it was asked for (its text, and whether it may wrap), laid out again on every resize, and
+        #: the end of a hint the notice had no room for (the hint key shows it).
+        self.notice_asked = ("", False)
+        self.notice_rest = ""
+        #: The width the prompt was laid out for.
+        self.prompt_width = 0
         #: The log, the notice and prompt lines and the spread, kept at hand: looking them up walks the whole
         #: screen, after every card (asking whether the screen holds a spread at all took 1.5 ms of a card's time).
         self.table_log = TableLog(id="log")
@@ -194,6 +247,14 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.tricks_since_announced = 0
         #: A hint is being worked out (in a thread: the level that hints may search).
         self.hinting = False
+        #: Between two hands, while a brief hand end's line shows: the score sheet key then asks for the sheet,
+        #: which the match waits for before dealing (``sheet_asked``).
+        self.between_hands = False
+        self.sheet_asked = False
+        #: The notice is the last hand's result: it stays over the next deal, until the person acts.
+        self.result_on_notice = False
+        #: The last hint shown and the view it was given for: a dialog opened on that same decision points at it.
+        self.standing_hint: tuple[V, Hint] | None = None
         self.last_trick_text = ""
         #: The calls a dialog offers before the person's card (Malilla's redeal), while it is open.
         self.offer_open: list[Action] | None = None
@@ -217,7 +278,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.set_class(self.parts.words.spanish_pack, "spanish-pack")  # its four-colour deck has colours of its own
         self.take_breakpoints(self.app.size.width, self.app.size.height)
         with Horizontal(id="table-row"):
-            with Vertical(id="felt"):
+            with Felt(id="felt"):
                 with Horizontal(id="top-row"):
                     yield SeatPanel(id="top-left", classes="seat")
                     yield SeatPanel(id="top", classes="seat")
@@ -308,6 +369,15 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
     def on_resize(self) -> None:
         self.end_motion()  # a card in flight would land where its place was before
         self.refresh_table()
+        # The size classes (``-wide``, ``-tall``) the resize brings change the side panel's width at the next
+        # layout: every text laid out for a width (the prompt, a hint, the side panel's lines) is laid out again
+        # once it is done.
+        self.call_after_refresh(self.lay_out_texts)
+
+    def lay_out_texts(self) -> None:
+        if self.is_mounted:  # not a table closed meanwhile
+            self.lay_out_notice()
+            self.refresh_table()
 
     def roomy(self) -> tuple[bool, bool]:
         """Whether the terminal is wide, and tall, enough for the grown table."""
@@ -392,7 +462,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         if isinstance(event, HandDealt):
             self.arriving = None
             state = self.match.current
-            self.say("")  # the last hand's announcement is out of date
+            if not self.result_on_notice:
+                self.say("")  # the last hand's announcement is out of date
+            self.result_on_notice = False
             if state is not None:
                 self.log_deal(event.hand, event.dealer, state)
                 news = self.parts.deal_news(self.parts.seat_view(state, self.bottom), self.names)
@@ -431,7 +503,10 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         elif isinstance(event, HandScored):
             self.history.append(list(event.scores))
             self.refresh_table()
-            await self.show_score_sheet(final=False)
+            if self.brief_hand_end():
+                await self.show_hand_result(event)
+            else:
+                await self.show_score_sheet(final=False)
         elif isinstance(event, MatchOver):
             self.finish_save()
             await self.match_over(event)
@@ -542,11 +617,18 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.waiting = player
         self.view = view
         self.message = ""
-        self.refresh_table()
+        with self.app.batch_update():  # the turn's prompt and its keys in one frame
+            self.refresh_table()
+            await self.keys_with_prompt()
         if player.offered:
             await self.ask_optional(player, view)
             return
         actions = view.legal_actions()
+        if self.settings.play_forced_cards and forced_card(actions):
+            self.submit(actions[0])
+            said = self.parts.describe_action(actions[0], self.names, view=view)
+            self.announce(f"{said.removesuffix('.')}: the only card you could play.")
+            return
         if actions and all(a.verb != PLAY_VERB for a in actions):
             choice = await self.parts.ask(self, view, actions)
             self.submit(choice)
@@ -833,7 +915,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         width = info.size.width
         lines = [self.parts.heading(view)]
         lines.extend(after_its_label(line, width) for line in self.parts.info_lines(view, self.names, private))
-        now = self.parts.scores_now(view)
+        # Once the hand is scored the match's score is the score (a finished Argentino hand's own count leaves its
+        # truco points out), as the brief hand end's line and the score sheet say.
+        now = self.parts.scores_now(view) if self.match.current is not None else None
         scored = [(seats, now[seats[0]] if now is not None else score) for seats, score in self.sides_and_scores()]
         packed = len(scored) > 2 and not self.roomy()[1] and width > 2
         info.set_class(packed, "packed")
@@ -850,7 +934,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             lines.extend(("", "Score"))
         for side_seats, score in scored:
             standing = self.parts.standing(view, score)
-            line = f"  {self.side_name(side_seats)}: {score}"
+            line = f"  {self.side_name(side_seats, width - len(f'  : {score}'))}: {score}"
             if not standing:
                 lines.append(line)
             elif cell_len(f"{line} ({standing})") <= width or width <= 0:
@@ -863,7 +947,8 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         if pts is not None:
             lines.append("This hand")
             for side_seats, _ in self.sides_and_scores():
-                lines.append(f"  {self.side_name(side_seats)}: {pts[side_seats[0]]}")
+                points = pts[side_seats[0]]
+                lines.append(f"  {self.side_name(side_seats, width - len(f'  : {points}'))}: {points}")
         text = "\n".join(lines)
         # The panel is as tall as its lines once wrapped, and a change of height lays the whole table out again
         # and repaints it (a line such as Truco's "Tricks played" comes and goes within a hand). So within a
@@ -880,8 +965,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         info.update(text, layout=width <= 0 or rows != shown_rows)
         self.info_rows = (hand, rows)
 
-    def side_name(self, seats: list[int]) -> str:
-        return side_name(self.names, seats)
+    def side_name(self, seats: list[int], width: int | None = None) -> str:
+        """A side as the table names it; within ``width`` where the side panel gives only that much."""
+        return side_name(self.names, seats, width if width is None or width > 0 else None)
 
     def sides_and_scores(self) -> list[tuple[list[int], Any]]:
         return [(seats, self.match.scores[seats[0]]) for seats in sides(self.rules, self.match.players)]
@@ -891,6 +977,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         refused = bool(self.message)
         if refused:
             text = f"✗ {self.message}"
+        elif self.between_hands:
+            go_on = self.key("play" if self.humans else "faster")  # watching the computers, Enter is not bound
+            text = f"Next hand in a moment  ({self.key('scores')}: score sheet; {go_on}: deal now)"
         elif state is None:
             text = ""
         elif self.waiting is not None and self.view is not None:
@@ -903,10 +992,10 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             text = f"{waiting}  ({self.key('faster')}: faster)"
         else:
             text = ""
-        if text != self.prompt_text:
-            self.prompt_text = text
-            prompt = self.prompt_line
-            width = prompt.content_region.width if prompt.is_attached else 0
+        prompt = self.prompt_line
+        width = prompt.content_region.width if prompt.is_attached else 0
+        if text != self.prompt_text or width != self.prompt_width:
+            self.prompt_text, self.prompt_width = text, width
             # The prompt has a fixed height of two lines.
             prompt.update(keys_below(text, width), layout=False)
             prompt.set_class(refused, "refused")
@@ -956,21 +1045,54 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         if self.footer_timer is None:
             self.footer_timer = self.set_timer(0.2, self._settle_footer)
 
+    def keys_state(self) -> tuple[object, ...]:
+        """Each key the footer would show, as it would name it (a call key's name changes with the stake)."""
+        return tuple((a.binding.id, a.binding.description, a.enabled) for a in self.active_bindings.values())
+
     def _settle_footer(self) -> None:
         self.footer_timer = None
-        # Each key the footer would show, as it would name it (a call key's name changes with the stake).
-        state = tuple((a.binding.id, a.binding.description, a.enabled) for a in self.active_bindings.values())
+        state = self.keys_state()
         if state != self.bindings_state:
             self.bindings_state = state
             self.refresh_bindings()
 
+    async def keys_with_prompt(self) -> None:
+        """The footer's keys for the person's turn now, not a moment later: they stay as they are until the
+        person acts, so nothing is gained by waiting, and the prompt that names them is on screen already."""
+        if self.footer_timer is not None:
+            self.footer_timer.stop()
+            self.footer_timer = None
+        state = self.keys_state()
+        if state != self.bindings_state:
+            self.bindings_state = state
+            await self.query_one(KeysFooter).show_keys_now(self)
+
     def say(self, text: str, wrap: bool = False) -> None:
         """Show the table's notice (the last one goes: one at a time); "" clears it.  A notice that may ``wrap``
-        (a hint and its reason) takes the lines it needs, up to three; any other keeps to one line, two for a
-        long announcement.  It goes when the turn moves on (``announce`` shows one that stays)."""
+        (a hint and its reason) takes the lines it needs of those the trick leaves; what finds no room there (its
+        figures) the hint key shows next.  Any other keeps to one line, two for a long announcement.  It goes
+        when the turn moves on (``announce`` shows one that stays)."""
         self.notice_lasts = False
+        self.notice_asked = (text, wrap)
+        self.lay_out_notice()
+
+    def notice_room(self) -> int:
+        """The lines a hint may take: the felt's height less the seats above, the trick's least and the prompt."""
+        # The row of seats above is a plain container, which Textual leaves out of its layout's map (so its size is
+        # never set): its height is the stylesheet's.
+        top = self.query_one("#top-row").styles.height
+        taken = (top.cells or 0 if top is not None else 0) + self.prompt_line.outer_size.height
+        return self.query_one("#felt").size.height - taken - TRICK_LEAST[self.large_cards()]
+
+    def lay_out_notice(self) -> None:
+        """The notice asked for, fitted to the room it has now (again after a resize)."""
+        text, wrap = self.notice_asked
+        self.notice_rest = ""
+        notice = self.notice_line
+        if wrap and notice.is_attached:
+            text, self.notice_rest = fitted(text, notice.content_region.width, self.notice_room(), self.key("hint"))
         if text != self.notice_text:
-            if (notice := self.notice_line).is_attached:
+            if notice.is_attached:
                 width = notice.content_region.width
                 wrapped = notice.has_class("-wrapped")
                 notice.set_class(wrap, "-wrapped")
@@ -1090,8 +1212,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
 
     def hint_for(self, view: V, offered: list[Action] | None) -> Hint:
         """The hint for the person's decision in ``view`` (one of the calls ``offered`` out of turn, or none):
-        what ``replay --hint`` says for the same record, the level's choice and why, seeing only the view."""
-        return advise(self.rules, self.parts.words, view, self.names, offered)
+        what ``replay --hint`` says for the same record, the level's choice and why, seeing only the view; a bluff
+        only when the settings allow hints to suggest one."""
+        return advise(self.rules, self.parts.words, view, self.names, offered, bluffs=self.settings.hint_bluffs)
 
     def hint_sentence(self, hint: Hint, after: str = "") -> str:
         """The notice for a hint: "Hint: play 10♥. It wins the trick — …"; ``after`` follows the advice."""
@@ -1107,6 +1230,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         player, view = self.waiting, self.view
         if player is None or view is None or not self.decision_pending():
             self.say("Nothing to hint: it is not your decision.")
+            return
+        if self.notice_rest:  # the end of the hint shown, which the notice had no room for
+            self.say(self.notice_rest, wrap=True)
             return
         if self.hinting:
             return  # the hint asked for is still being worked out
@@ -1139,18 +1265,10 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         """Show ``hint``: in a dialog it points at its answer, so that Enter takes it; at the table a card is chosen
         under the cursor, and a call is named with the key that makes it."""
         action = hint.action
+        self.standing_hint = (view, hint)
         dialog = self.app.screen
         if dialog is not self and isinstance(dialog, HintedDialog):
-            if self.offer_open is not None and action not in self.offer_open:
-                action = None  # the advice is a card: "No, thanks" to the calls offered first
-                hint = Hint(None, hint.reason, hint.findings)
-            cards = self.cards_of(view, action) if action is not None else frozenset()
-            pointed = dialog.point_at(action, cards)
-            after = "  (Enter takes it)" if pointed else ""
-            if not pointed and action is not None and action.verb == PLAY_VERB and dialog.check_action("cancel", ()):
-                self.point_at_card(view, action)
-                after = "  (Esc, then Enter plays it)"  # a call dialog, and the advice is the card under the cursor
-            dialog.show_hint(self.hint_sentence(hint, after))
+            self.show_hint_in(dialog, hint, view)
             return
         if action is None or action.verb != PLAY_VERB:
             key = f" (key {self.key(self.call_binding(view, action))})" if action is not None else ""
@@ -1164,6 +1282,31 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             self.say(f"Hint: play card {position + 1}." + (f" {hint.reason}" if hint.reason else ""), wrap=True)
             return
         self.say(self.hint_sentence(hint), wrap=True)
+
+    def show_hint_in(self, dialog: HintedDialog[Any], hint: Hint, view: V) -> None:
+        """Show ``hint`` in ``dialog``: it points at the advised answer, so that Enter takes it."""
+        action = hint.action
+        if self.offer_open is not None and action not in self.offer_open:
+            action = None  # the advice is a card: "No, thanks" to the calls offered first
+            hint = Hint(None, hint.reason, hint.findings)
+        cards = self.cards_of(view, action) if action is not None else frozenset()
+        pointed = dialog.point_at(action, cards)
+        after = "  (Enter takes it)" if pointed else ""
+        if not pointed and action is not None and action.verb == PLAY_VERB and dialog.check_action("cancel", ()):
+            self.point_at_card(view, action)
+            after = "  (Esc, then Enter plays it)"  # a call dialog, and the advice is the card under the cursor
+        dialog.show_hint(self.hint_sentence(hint, after))
+
+    def point_at_hint(self, dialog: HintedDialog[Any]) -> bool:
+        """Point a dialog just opened at the hint already given for this decision (asked at the table before the
+        calls key opened the talk menu, say); whether there was one."""
+        if self.standing_hint is None or not self.decision_pending():
+            return False
+        view, hint = self.standing_hint
+        if view is not self.view:
+            return False  # given for a decision since made
+        self.show_hint_in(dialog, hint, view)
+        return True
 
     def point_at_card(self, view: V, action: Action) -> int | None:
         """Put the hand's cursor on the card ``action`` plays; its position, or None."""
@@ -1243,7 +1386,9 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         a pause, a dialog asking a decision, the score sheet between two hands.
         """
         refusal = self.undo_refusal()
-        taken = take_back(self.match, self.humans) if refusal is None else None
+        # A card played by itself was no decision: going back to it would see it played again at once.
+        passed_over = self.played_by_itself if self.settings.play_forced_cards else None
+        taken = take_back(self.match, self.humans, passed_over) if refusal is None else None
         if taken is None:
             self.tell(refusal or "Nothing to undo.")
             return
@@ -1252,6 +1397,11 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.go_back_to(taken)
         self.autosave()  # the save is the match as it stands now, and counts the undo
         self.run_match()  # with new computer players, which see only their views of the match gone back to
+
+    def played_by_itself(self, place: Place) -> bool:
+        """Whether the action at ``place`` was the only thing its seat could do, a card the table plays by itself."""
+        state = self.match.up_to(place.hand, place.index).current
+        return state is not None and forced_card(state.legal_actions())
 
     def stop_computers(self) -> None:
         """Stop the match's run where it waits (the table is closing: nothing more is played on it)."""
@@ -1353,6 +1503,10 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             panel.update(text, layout=not same_height)
 
     def action_score_sheet(self) -> None:
+        if self.between_hands:  # the match opens the sheet, and deals the next hand once it is closed
+            self.sheet_asked = True
+            self.skip.set()
+            return
         self.run_worker(self.show_score_sheet(final=False, on_demand=True), group="dialog", exclusive=True)
 
     def action_rules(self) -> None:
@@ -1397,6 +1551,33 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         sheet = ScoreSheetScreen(self.parts.game_title(), self.side_name, sides, history, explanation, final=final,
                                  in_play_label=so_far, heading="Last hand" if last is not None else "Now")  # fmt: skip
         await self.app.push_screen_wait(sheet)
+
+    def brief_hand_end(self) -> bool:
+        """Whether the hand just scored ends with a line and play goes on: a game of short hands with the setting
+        on, and the match not over (its last hand shows the whole sheet)."""
+        return self.parts.brief_hand_ends and self.settings.brief_hand_ends and not self.match.over
+
+    async def show_hand_result(self, event: HandScored) -> None:
+        """The hand's result in a line, logged and shown for a moment (the play key deals at once); the score
+        sheet key opens the sheet of the hand, and the next deal waits for it to close."""
+        sides = self.sides_and_scores()
+        line = self.parts.hand_result_line(
+            [(self.side_name(seats), event.score_delta[seats[0]], score) for seats, score in sides]
+        )
+        self.log_line(line)
+        self.announce(line)
+        self.result_on_notice = True
+        self.between_hands = True
+        self.sheet_asked = False
+        self.refresh_prompt()
+        self.refresh_footer()
+        try:
+            await wait_or_skip(self.skip, self.settings.pause * BRIEF_HAND_END_PAUSES)
+        finally:
+            self.between_hands = False
+        self.refresh_prompt()
+        if self.sheet_asked:
+            await self.show_score_sheet(final=False)
 
     async def match_over(self, event: MatchOver) -> None:
         if event.winner:

@@ -42,14 +42,18 @@ def when(finished: str) -> str:
     return finished.replace("T", " ")[:16]
 
 
+#: Moving a step and moving a hand: each group's two keys are shown together under one name.
+STEP, HAND = Binding.Group("Step"), Binding.Group("Hand")
+
+
 class WatchScreen(LaidOutOnce, StyledOnce, Screen[None]):
     """The table of a finished match, at a point chosen with the keys: (hand, actions done in it)."""
 
     BINDINGS = [
-        Binding("right,space,l", "step(1)", "Next"),
-        Binding("left,backspace", "step(-1)", "Back"),
-        Binding("pagedown,rightsquarebracket", "hand(1)", "Next hand"),
-        Binding("pageup,leftsquarebracket", "hand(-1)", "Hand back"),
+        Binding("left,backspace", "step(-1)", "Back", group=STEP),
+        Binding("right,space,l", "step(1)", "Next", group=STEP),
+        Binding("pageup,leftsquarebracket", "hand(-1)", "Hand back", key_display="PgUp", group=HAND),
+        Binding("pagedown,rightsquarebracket", "hand(1)", "Next hand", key_display="PgDn", group=HAND),
         Binding("home", "ends(0)", "Start", show=False),
         Binding("end", "ends(1)", "End", show=False),
         Binding("j", "jump", "Jump"),

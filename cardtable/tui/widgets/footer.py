@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from textual.binding import ActiveBinding, Binding
@@ -15,6 +17,8 @@ if TYPE_CHECKING:
 #: The columns a key takes in the footer besides its key and its name: a space before the key, one between them
 #: and one after the name (Textual's footer, not compact).
 KEY_MARGINS = 3
+#: Seconds a turn's frame waits at most for the footer to build its keys (it takes some 50 ms).
+KEYS_BUILT_WITHIN = 0.5
 
 
 class KeysFooter(Footer):
@@ -27,16 +31,50 @@ class KeysFooter(Footer):
     #: What the footer shows now: each key's binding, whether it is enabled, its tooltip and how it is written.
     _keys_shown: tuple[object, ...] | None = None
 
+    def keys_of(self, screen: Screen[Any]) -> tuple[object, ...]:
+        """What the footer would show for ``screen``'s bindings now."""
+        return tuple(
+            (binding, enabled, tooltip, self.app.get_key_display(binding))
+            for _node, binding, enabled, tooltip in screen.active_bindings.values()
+        )
+
     def bindings_changed(self, screen: Screen[object]) -> None:
         if screen.app.app_focus and self.is_attached and screen is self.screen:
-            shown = tuple(
-                (binding, enabled, tooltip, self.app.get_key_display(binding))
-                for _node, binding, enabled, tooltip in screen.active_bindings.values()
-            )
+            shown = self.keys_of(screen)
             if self._bindings_ready and shown == self._keys_shown:
                 return
             self._keys_shown = shown
         super().bindings_changed(screen)
+
+    async def show_keys_now(self, screen: Screen[Any]) -> None:
+        """Build the keys again at once if they changed, rather than after the next frame as Textual's footer
+        does: a caller that holds the frames (``batch_update``) meanwhile shows them in the frame it draws."""
+        if not (screen.app.app_focus and self.is_attached and screen is self.screen):
+            self.bindings_changed(screen)
+            return
+        shown = self.keys_of(screen)
+        if shown == self._keys_shown:
+            return
+        self._keys_shown = shown
+        # The keys are composed by the footer itself (each binds to its ``compact``): the caller waits for them.
+        built: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        async def build() -> None:
+            try:
+                await self.recompose()
+            finally:
+                if not built.done():  # not given up on (``wait_for`` cancels it)
+                    built.set_result(None)
+
+        if self.call_later(build):
+            # The caller holds the frames meanwhile: a footer taken down before it builds them holds them no longer.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(built, KEYS_BUILT_WITHIN)
+
+    async def recompose(self) -> None:
+        # The old keys go before the new ones come: drawn between the two, the footer would flash empty.
+        with self.app.batch_update():
+            await super().recompose()
 
 
 def keys_without_room(bindings: dict[str, ActiveBinding], width: int, give_way: Sequence[str],

@@ -321,3 +321,21 @@ def test_the_endgame_solver_agrees_with_the_engine_in_each_house(raw: dict[str, 
         table = Table(state.view(state.to_act))
         solver = endgame.Solver(ai.endgame_rules(table), table.seat, table.trick, table.hand.bit_count())
         shared.assert_solver_agrees_with_the_engine(state, solver)
+
+
+def test_the_heuristic_never_says_it_holds_a_card_it_then_plays_at_once() -> None:
+    """ "I hold the 10♠" and the 10♠ led in the same breath tells the partner nothing the card does not."""
+    options = RULES.parse_options({"talk": True, "house": "belgian"}, 4)
+    holds = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = RULES.new_hand(options, 4, seed % 4, RULES.random_deal(rng, options, 4, seed % 4), [0] * 4)
+        said: Action | None = None
+        while not state.complete:
+            action = ManilleHeuristic(random.Random(seed)).decide(state.view(state.to_act))
+            if said is not None and action.verb == "play" and action.seat == said.seat:
+                assert action.value != said.get("card"), f"seed {seed}: {said} then {action}"
+            said = action if action.verb == "say" and action.value == HOLDS else None
+            holds += said is not None
+            state.apply(action)
+    assert holds  # the heuristic still shows a manille it keeps

@@ -203,3 +203,25 @@ def test_the_deal_line_agrees_with_you_as_the_belgian_dealer() -> None:
     view = state.view(0)
     lines = WORDS.deal_lines(view, ["West", "You", "East", "North"])
     assert lines[0] == "No card is turned: You name trump, no trump, or let North choose."
+
+
+def test_a_statement_stands_until_the_cards_played_since_make_it_untrue() -> None:
+    state = new_hand(D1, "AC", talk=True)
+
+    def standing(seat: int = 0) -> list[str]:
+        view = state.view(seat)
+        return [WORDS.statement_note(s.action()) for s in view.talk if view.stands(s)]
+
+    play(state, {"seat": 0, "say": "count", "suit": "S", "count": 2}, {"seat": 0, "play": "9S"})
+    assert standing() == []  # South has played one of its two spades: it holds one now
+    play(state, {"seat": 1, "say": "holds", "card": "10S"})
+    assert standing(3) == ["has 10♠"]
+    play(state, {"seat": 1, "play": "10S"}, {"seat": 2, "say": "count", "suit": "H", "count": 2})
+    play(state, {"seat": 2, "play": "7S"}, {"seat": 3, "say": "lead", "suit": "H"})
+    assert standing() == ["2 hearts", "asks for ♥"]  # a spade leaves North's hearts as they were
+    play(state, {"seat": 3, "play": "QS"})
+    assert standing(2) == ["2 hearts", "asks for ♥"]  # East won the trick and has not led yet
+    play(state, {"seat": 1, "say": "lacks", "card": "AS"}, {"seat": 1, "play": "QH"})
+    assert standing(1) == ["2 hearts", "no A♠"]  # East, West's partner, has led: the request has its answer
+    play(state, {"seat": 2, "play": "KH"})
+    assert standing(1) == ["no A♠"]

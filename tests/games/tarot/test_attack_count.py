@@ -7,9 +7,9 @@ import random
 import pytest
 
 from cardtable.engine.players import RandomPlayer, run_now
-from cardtable.games.tarot.rules import ATTACK, RULES, TarotHand, half_points_of, number
+from cardtable.games.tarot.rules import ATTACK, DECK, RULES, TarotDeal, TarotHand, half_points_of, number
 from cardtable.games.tarot.scoring import NEEDED
-from tests.games.tarot.helpers import act, bids, new_hand, seed_deal
+from tests.games.tarot.helpers import SEED_CHIEN, SEED_HANDS, act, bids, new_hand, seed_deal
 
 
 def random_hand(players: int, seed: int) -> TarotHand:
@@ -61,7 +61,7 @@ def test_the_count_follows_the_tricks_and_the_ecart_only_for_the_taker(players: 
             mine = seat == state.taker
             assert count.points == number(tricks + (ecart if mine else 0))
             assert count.ecart == (number(ecart) if mine else None)
-            assert count.oudlers == state.piles.oudlers[ATTACK]
+            assert count.oudlers == state.piles.oudlers[ATTACK] + state.shown_oudlers_unplayed().bit_count()
             assert count.needed == NEEDED[count.oudlers]
             public = state.view(seat).public_count
             assert public is not None and public.ecart is None and public.points == number(tricks)
@@ -129,3 +129,35 @@ def test_the_count_and_the_king_call_in_words() -> None:
     call = Action(0, "king", "KH")
     assert WORDS.king_call_label(call, held=True) == "Call the king of hearts: yours, so you play alone"
     assert WORDS.king_call_label(call, held=False) == "Call the king of hearts"
+
+
+def petit_in_the_chien(contract: str) -> TarotHand:
+    """The seed's deal with the Petit in the chien (for the 5♠, which goes to seat 2): seat 2 takes ``contract``."""
+    hands = [list(held) for held in SEED_HANDS]
+    hands[2] = [card if card != "T1" else "5S" for card in hands[2]]
+    chien = [card if card != "5S" else "T1" for card in SEED_CHIEN]
+    state = new_hand(TarotDeal([DECK.mask_of(h) for h in hands], DECK.mask_of(chien)))
+    act(state, *bids(4, 0, 2, contract))
+    if contract == "garde":
+        act(state, {"seat": 2, "discard": ["2H", "3H", "5H", "8H", "3C", "8C"]})
+    return state
+
+
+def test_every_seat_counts_the_petit_it_saw_go_to_the_taker_in_the_chien() -> None:
+    state = petit_in_the_chien("garde")
+    for seat in range(4):
+        for count in (state.view(seat).attack_count, state.view(seat).public_count):
+            assert count is not None and (count.oudlers, count.needed) == (1, 51)
+    # Once the Petit is played, the trick that took it says whose it is.
+    play_on(state, 5, until=18)
+    while not any(DECK.index["T1"] in cards for _leader, cards, *_rest in state.trick_history):
+        play_on(state, 5, until=len(state.trick_history) + 1)
+    count = state.view(0).attack_count
+    assert count is not None and count.oudlers == state.piles.oudlers[ATTACK]
+
+
+def test_a_chien_nobody_saw_is_not_counted() -> None:
+    state = petit_in_the_chien("garde_sans")
+    for seat in range(4):
+        count = state.view(seat).attack_count
+        assert count is not None and (count.oudlers, count.needed) == (0, 56)

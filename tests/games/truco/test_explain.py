@@ -53,3 +53,11 @@ def test_mao_de_ferro_and_two_player_names() -> None:
         play(state, f"{state.to_act}:{card}")
     assert "South wins the hand, worth 1 (a mão de ferro)" in text(state.explain())
     assert RULES.seat_names(2) == ["South", "North"] and RULES.seat_names(6)[5] == "Seat 5"
+
+
+def test_a_team_of_three_is_named_as_the_table_names_it() -> None:
+    """Six players: "You, Cy & Eli", as the side panel and the start screen say it, not "You & Cy & Eli"."""
+    six = new_hand([*FOUR, "5S 5H 5D", "6S 6H 6D"])
+    play(six, "0:truco 1:refuse")
+    said = text(six.explain(["You", "Bo", "Cy", "Di", "Eli", "Fay"]))
+    assert said == "Your raise was refused: You, Cy & Eli score the value before it, 1."
