@@ -309,13 +309,16 @@ async def test_when_saving_fails_the_table_says_so_once_and_the_quit_dialog_tell
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         assert app.screen.question == "Quit the match? It could not be saved (the disk is full): quitting loses it."
-        assert "Quit the match? It could not be saved (the disk is full):" in screen_text(app)
+        # Shown whole, wrapped to the dialog's width beside the side panel.
+        shown = screen_text(app)
+        assert "Quit the match? It could not be saved (the disk" in shown and "is full): quitting loses it." in shown
         await pilot.press("n")
         monkeypatch.setattr(os, "fsync", real_fsync)  # space was freed: the quit dialog's last try succeeds
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         assert app.screen.question == "Quit the match? It is saved, and offered to you next time."
-        assert "Quit the match? It is saved, and offered to you next time." in screen_text(app)
+        shown = screen_text(app)
+        assert "Quit the match? It is saved, and offered to you" in shown and "next time." in shown
         assert "The match is saved again." in app.said
     assert len(saves_in(table_home)) == 1
 

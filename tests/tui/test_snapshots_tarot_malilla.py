@@ -1,5 +1,6 @@
-"""Snapshots of Tarot's and Malilla's own moments: the chien on the table, the écart dialog, a 5-player table,
-Malilla's redeal question; and the écart dialog holding every card of the taker's hand at each table size.
+"""Snapshots of Tarot's and Malilla's own moments: the bid between the seats, the chien on the table, the écart
+dialog, a 5-player table, Malilla's redeal question; and the écart dialog holding every card of the taker's hand at
+each table size.
 
 Update them after a deliberate change with ``pytest tests/tui/test_snapshots_tarot_malilla.py --snapshot-update``
 and look at the SVGs before committing them.
@@ -101,6 +102,21 @@ def test_tarot_chien_on_the_table(snap_compare: Any, size: tuple[int, int], tabl
                        and t.footer_timer is None)  # fmt: skip
 
     assert snap_compare(app, terminal_size=size, run_before=pass_and_see_the_chien)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_tarot_bid_between_the_seats(snap_compare: Any, size: tuple[int, int]) -> None:
+    """You bid last: the dialog says the garde to beat and whose it is, and stands between the seats, each of
+    which shows its bid under its name; the side panel stays whole beside it."""
+    config = table_config("tarot", SEATS_WEST_HUMAN, names=NAMES_WEST_HUMAN, options={"deals": 1})
+    app = CardTableApp()
+
+    async def to_your_bid(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        app.push_screen(TableScreen(config, seed_match(bids("pass", "garde", "pass"))))
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+
+    assert snap_compare(app, terminal_size=size, run_before=to_your_bid)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

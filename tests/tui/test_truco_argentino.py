@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from rich.cells import cell_len
-from textual.content import Content
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
@@ -25,6 +25,7 @@ from cardtable.tui.games.truco_argentino import ArgentinoParts
 from cardtable.tui.screens.new_game import NewGameScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.log import TableLog
 from tests.tui.driver import footer_line, my_turn, screen_text, settled, table_config, table_of, wait_for
 
@@ -107,19 +108,23 @@ async def test_an_envido_to_answer_says_what_each_answer_is_worth_and_the_counts
         assert "Real envido (+3)" in labels
         shown = screen_text(app)
         assert "Your envido counts 26." in shown and "A♠" in shown  # your count and your hand stay in view
-        # The prompt wraps beside the dialog, which stands over its end at 80x24: the whole question shows.
-        beside = table.prompt_line.content_region
-        assert beside.right <= asked.query_one(".dialog").region.x
-        assert len(Content(table.prompt_text).wrap(beside.width)) <= table.prompt_line.size.height
+        # The dialog asks the prompt's question over it, and leaves no cut piece of it beside it.
+        assert table.prompt_line.has_class("-asked-in-dialog") and not table.prompt_line.visible
         await choose(pilot, asked, "Accept")
         await my_turn(pilot)
-        assert not table.prompt_line.has_class("-beside-call")
+        assert not table.prompt_line.has_class("-asked-in-dialog")
         said = "Envido accepted (envido counts: You 26, North 33): North's 33 wins, North scores 2."
         shown = screen_text(app)
         assert said in table.logged  # in the log for good (the notice line moves on with the next card)
         assert "North: 2 (malas)" in shown  # envido points count at once
         view = table.parts.seat_view(table.match.current, 0) if table.match.current is not None else None
         assert isinstance(view, ArgentinoView) and view.envido is not None and view.envido.points == 2
+
+
+def stands_clear(table: TableScreen, dialog: Region) -> None:
+    """A call dialog leaves the side panel whole (the score, the vira's line) and covers none of the hand's cards."""
+    assert not dialog.overlaps(table.query_one("#side").region)
+    assert not [card for card in table.query_one(HandView).cards if card.region.overlaps(dialog)]
 
 
 async def test_the_answer_to_a_first_truco_may_put_the_envido_first() -> None:
@@ -132,13 +137,10 @@ async def test_the_answer_to_a_first_truco_may_put_the_envido_first() -> None:
         labels = [text for text, _ in asked.choices]
         assert labels[3:] == ["Envido first (truco waits)", "Real envido first (truco waits)",
                               "Falta envido first (truco waits)"]  # fmt: skip
-        # Its six choices at 80x24 leave the score in view above it, each choice on one line.
+        # Its six choices at 80x24 leave the side panel whole beside it, and the hand's cards in view.
         await wait_for(pilot, lambda: asked.query_one(".dialog").region.height > 0)
         await pilot.pause()
-        standing = asked.query_one(".dialog").region
-        assert standing.height == 1 + 2 + len(labels) + 1  # the frame, the question's two lines, the choices
-        score_ends = table.info_text.splitlines().index("This hand")
-        assert standing.y >= table.query_one("#info").region.y + score_ends
+        stands_clear(table, asked.query_one(".dialog").region)
         await choose(pilot, asked, "Envido first")
         again = await dialog(pilot)  # North answered the envido; the truco waits for you
         for _ in range(50):
@@ -169,7 +171,7 @@ async def test_at_four_players_the_envido_first_dialog_leaves_both_sides_scores_
         lines = table.info_text.splitlines()
         sides = [line for line in lines[lines.index("Score") + 1 : lines.index("This hand")]]
         assert sides == ["  You & North: 0, malas", "  East & West: 0, malas"]  # one row each, at 24 columns
-        assert asked.query_one(".dialog").region.y >= table.query_one("#info").region.y + lines.index("This hand")
+        stands_clear(table, asked.query_one(".dialog").region)
 
 
 async def test_the_call_keys_make_the_calls() -> None:

@@ -1,4 +1,8 @@
-"""A points-and-suit bid (Manille's auction): the lowest legal value first, then up or down."""
+"""A points-and-suit bid (Manille's auction): the lowest legal value first, then up or down.
+
+Its lines are few and its buttons one row high, so that it stands between the seats at 80x24 with every seat's
+bid in view; ``text`` is the auction so far as the game's parts word it (the bid to beat, and whose it is).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from textual.widgets import Button, Label, Static
 
 from cardtable.engine.cards import SUIT_GLYPHS
 from cardtable.engine.game import Action
+from cardtable.engine.visible import visible
 from cardtable.games.manille.rules import PASS
 from cardtable.tui.dialogs.hinted import HINT_BINDING, HintedDialog
 from cardtable.tui.keys import UNDO_BINDING
@@ -30,9 +35,10 @@ class BidDialog(HintedDialog[Action]):
         UNDO_BINDING,
     ]
 
-    def __init__(self, seat: int, actions: list[Action], suit_names: dict[str, str]) -> None:
+    def __init__(self, seat: int, actions: list[Action], suit_names: dict[str, str], text: str = "") -> None:
         super().__init__()
         self.seat = seat
+        self.text = visible(text)
         self.suit_names = suit_names
         #: The legal bids by (value, suit), and the pass: the dialog only ever answers one of them.
         self.legal: dict[tuple[int, str], Action] = {(a.value, a.get("suit")): a for a in actions if a.value != PASS}
@@ -45,15 +51,16 @@ class BidDialog(HintedDialog[Action]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Your bid", classes="dialog-title")
+            if self.text:
+                yield Static(self.text, classes="dialog-text", markup=False)
             yield Static("", id="bid-value")
-            yield Static(f"↑/↓ change the value ({self.low} to {self.high}); S H D C choose the trump suit.",
-                         classes="help")  # fmt: skip
+            yield Static(f"↑/↓ the value ({self.low} to {self.high}), S H D C the trump suit", id="bid-help")
             with Horizontal(classes="buttons"):
                 for suit in "SHDC":
-                    yield Button(f"{SUIT_GLYPHS[suit]} {self.suit_names[suit]}", id=f"suit-{suit}")
+                    yield Button(f"{SUIT_GLYPHS[suit]} {suit}", id=f"suit-{suit}", compact=True)
             with Horizontal(classes="buttons"):
-                yield Button("Bid (Enter)", variant="primary", id="bid")
-                yield Button("Pass (p)", id="pass")
+                yield Button("Bid (Enter)", variant="primary", id="bid", compact=True)
+                yield Button("Pass (p)", id="pass", compact=True)
             yield self.hint_line()
         yield self.footer()
 
@@ -61,7 +68,7 @@ class BidDialog(HintedDialog[Action]):
         self.show()
 
     def show(self) -> None:
-        text = f"{self.value} pips with {self.suit_names[self.suit]} {SUIT_GLYPHS[self.suit]} as trump"
+        text = f"{self.value} pips, {SUIT_GLYPHS[self.suit]} {self.suit_names[self.suit]} trump"
         self.query_one("#bid-value", Static).update(text)
 
     def point_at(self, action: Action | None, cards: frozenset[int]) -> bool:

@@ -11,13 +11,14 @@ from textual.widgets import Button, Input, Label, Static
 from cardtable.archive import ArchivedMatch, export_match, export_path
 from cardtable.engine.visible import visible
 from cardtable.files import describe_os_error
+from cardtable.tui.dialogs.beside_panel import BesideThePanel
 from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.widgets.footer import KeysFooter
 
 
-class ExportDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
+class ExportDialog(LaidOutOnce, StyledOnce, BesideThePanel, SeeThrough, ModalScreen[None]):
     """Ask where a match's record goes (empty: the data folder's exports), write it, and say where it went."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]

@@ -12,6 +12,7 @@ from textual.widgets import Button, Label, Static
 
 from cardtable.engine.visible import visible
 from cardtable.engine.words import holder
+from cardtable.tui.dialogs.beside_panel import BesideThePanel
 from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
 from cardtable.tui.styled_once import StyledOnce
@@ -24,7 +25,7 @@ def bind_own_keys(screen: DOMNode, *bindings: Binding) -> None:
     screen._bindings = BindingsMap(list(bindings))
 
 
-class NoticeDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
+class NoticeDialog(LaidOutOnce, StyledOnce, BesideThePanel, SeeThrough, ModalScreen[None]):
     BINDINGS = [Binding("enter,escape,space", "close", "Close")]
 
     def __init__(self, title: str, text: str) -> None:
@@ -46,7 +47,7 @@ class NoticeDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
         self.dismiss(None)
 
 
-class ConfirmDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[bool]):
+class ConfirmDialog(LaidOutOnce, StyledOnce, BesideThePanel, SeeThrough, ModalScreen[bool]):
     """A yes/no question; its keys (y, and n or Escape) are bound per dialog, named by its buttons."""
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Label, Static
 
 from cardtable.engine.game import Action
@@ -21,8 +24,13 @@ from cardtable.tui.keys import UNDO_BINDING
 from cardtable.tui.widgets.card import CardWidget, Face
 from cardtable.tui.widgets.hand import HandView
 
+#: The most cards a row, and a card's width in columns.
+CARDS_A_ROW = 12
+CARD_WIDTH = 6
+
 
 class PickCardsDialog(HintedDialog[frozenset[int] | None]):
+    SHOWS_THE_HAND = True
     BINDINGS = [
         Binding("left,h", "move(-1)", "Left", show=False),
         Binding("right,l", "move(1)", "Right", show=False),
@@ -49,6 +57,8 @@ class PickCardsDialog(HintedDialog[frozenset[int] | None]):
         self.reason = reason
         self.can_cancel = can_cancel
         self.chosen: set[int] = set(must)
+        #: Cards a row: twelve, fewer where the dialog stands beside the side panel in fewer columns.
+        self.per_row = CARDS_A_ROW
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="pick-cards"):
@@ -58,7 +68,7 @@ class PickCardsDialog(HintedDialog[frozenset[int] | None]):
             yield HandView(id="pick-hand")
             yield Static("", id="pick-status")
             yield self.hint_line()
-            yield Button("Done (Enter)", variant="primary", id="done")
+            yield Button("Done (Enter)", variant="primary", id="done", compact=True)
         yield self.footer()
 
     def on_mount(self) -> None:
@@ -72,7 +82,7 @@ class PickCardsDialog(HintedDialog[frozenset[int] | None]):
         faces = [
             replace(face, rank=self.mark + face.rank) if face.index in self.chosen else face for face in self.faces
         ]
-        hand.show(faces, self.allowed)
+        hand.show(faces, self.allowed, row=self.per_row)
         if hand.cards:
             hand.cursor = min(cursor, len(hand.cards) - 1)
         for card in hand.cards:
@@ -82,6 +92,17 @@ class PickCardsDialog(HintedDialog[frozenset[int] | None]):
             status += ": " + " ".join(self.names(f.index) for f in self.faces if f.index in self.chosen)
         status += ".\nSpace chooses or puts back, Enter when done."
         self.query_one("#pick-status", Static).update(f"✗ {message}\n{status}" if message else status)
+
+    def stand_in_place(self, box: Widget, table: Screen[Any]) -> bool:
+        # As many cards a row as the box holds beside the panel, inside its frame and padding.
+        width = box.styles.max_width
+        columns = int(width.value) if width is not None else CARDS_A_ROW * CARD_WIDTH
+        per_row = max(1, min(CARDS_A_ROW, (columns - box.styles.gutter.width) // CARD_WIDTH))
+        if per_row != self.per_row:
+            self.per_row = per_row
+            self.query_one(HandView).styles.grid_size_columns = per_row
+            self.refresh_hand()
+        return True
 
     def action_move(self, step: int) -> None:
         self.query_one(HandView).move(step)

@@ -11,6 +11,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 from textual.binding import ActiveBinding
 from textual.screen import ModalScreen, Screen
 
+from cardtable.tui.dialogs.beside_panel import BesideThePanel
 from cardtable.tui.keys import UNDO_BINDING
 from cardtable.tui.laid_out import LaidOutOnce
 from cardtable.tui.see_through import SeeThrough
@@ -49,7 +50,7 @@ def shown_bindings(bindings: dict[str, ActiveBinding], undo_now: bool) -> dict[s
     return {key: active for key, active in bindings.items() if active.binding.action != UNDO_BINDING.action}
 
 
-class UndoableDialog(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[R]):
+class UndoableDialog(LaidOutOnce, StyledOnce, BesideThePanel, SeeThrough, ModalScreen[R]):
     """A dialog over the table (a decision's, the score sheet): the undo key, forwarded to the table under it."""
 
     def undo_table(self) -> Undoer | None:

@@ -18,14 +18,19 @@ from cardtable.games.manille.rules import (
     AUCTION,
     BELGIAN,
     CLASSIC,
+    COUNTER,
     DOUBLING,
     FRENCH,
+    KNOCK,
+    PASS,
     SAY_VERB,
     TRUMP_CHOICE,
     TRUMP_VERB,
     ManilleView,
 )
 from cardtable.games.manille.words import HOUSE_NAMES, ManilleWords
+from cardtable.tui.dialogs.beside_panel import BETWEEN_SEATS
+from cardtable.tui.dialogs.choice import ChoiceDialog
 
 from .base import Table, TableParts, TargetHeading, TrumpSuitFacts, TrumpSuitView, holder
 
@@ -35,6 +40,10 @@ if TYPE_CHECKING:
 #: The groups of the talk menu, by statement word.
 TALK_GROUPS = (("How many cards you hold", ("count",)), ("Your 10s and aces", ("holds", "lacks")),
                ("Ask your partner", ("lead",)))  # fmt: skip
+
+
+#: A seat's word in the knock round, under its name.
+KNOCK_NOTES: dict[str, str] = {KNOCK: "knocked", COUNTER: "countered", PASS: "no knock"}
 
 
 class ManilleParts(TargetHeading, TrumpSuitFacts, TableParts[ManilleView]):
@@ -82,6 +91,15 @@ class ManilleParts(TargetHeading, TrumpSuitFacts, TableParts[ManilleView]):
         return lines
 
     def seat_note(self, view: ManilleView, seat: int) -> str:
+        if view.phase == DOUBLING:  # the knock round's words so far (a pass after a knock declines to counter)
+            note = ""
+            knocked = False
+            for speaker, word in view.doubling_calls:
+                if speaker == seat:
+                    note = "no counter" if knocked and word == PASS else KNOCK_NOTES[word]
+                knocked = knocked or word == KNOCK
+            if note:
+                return note
         for bidder, value, suit in reversed(view.bids):
             if bidder == seat and view.phase == AUCTION:
                 if value is None or suit is None:
@@ -129,14 +147,37 @@ class ManilleParts(TargetHeading, TrumpSuitFacts, TableParts[ManilleView]):
         return super().hand_entries(view)
 
     # ------------------------------------------------------------- dialogs
+    def to_beat(self, view: ManilleView, names: Sequence[str]) -> str:
+        """The auction so far as the bidder heard it: the bid to beat and whose it is ("To beat: 34♥, East")."""
+        for bidder, value, suit in reversed(view.bids):
+            if value is not None and suit is not None:
+                return f"To beat: {value}{SUIT_GLYPHS[view.deck.suits[suit]]}, {names[bidder]}"
+        return "No bid to beat yet" if view.bids else "You speak first"
+
+    def knocks_so_far(self, view: ManilleView, names: Sequence[str]) -> str:
+        """The knock round so far, for the seat to speak: who knocked, and what the hand counts now."""
+        if view.knocker is not None:
+            return f"{names[view.knocker]} knocked: the hand counts x{view.multiplier}"
+        passed = [names[seat] for seat, word in view.doubling_calls if word == PASS]
+        return f"{passed[0]} did not knock" if passed else "Nobody has knocked yet"
+
     async def ask(self, table: Table[ManilleView], view: ManilleView, actions: list[Action]) -> Action | None:
         if view.phase == TRUMP_CHOICE:
             return await table.app.push_screen_wait(self.trump_dialog(view, actions, table.names))
+        # The auction and the knock round are asked between the seats, where each seat's word stays in view.
+        if view.phase == DOUBLING:
+            labels = [(self.choice_label(action), action) for action in actions]
+            question = ChoiceDialog(self.phase_prompt(view, table.names), labels,
+                                    text=self.knocks_so_far(view, table.names))  # fmt: skip
+            question.add_class(BETWEEN_SEATS)
+            return await table.app.push_screen_wait(question)
         if view.phase != AUCTION:
             return await super().ask(table, view, actions)
         from cardtable.tui.dialogs.bid import BidDialog
 
-        return await table.app.push_screen_wait(BidDialog(view.seat, actions, self.suit_names))
+        bid = BidDialog(view.seat, actions, self.suit_names, text=self.to_beat(view, table.names))
+        bid.add_class(BETWEEN_SEATS)
+        return await table.app.push_screen_wait(bid)
 
     def trump_dialog(self, view: ManilleView, actions: list[Action], names: Sequence[str]) -> TrumpChoiceDialog:
         from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog

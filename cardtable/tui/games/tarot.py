@@ -28,6 +28,7 @@ from cardtable.games.tarot.rules import (
 )
 from cardtable.games.tarot.scoring import POIGNEE_NAMES, number
 from cardtable.games.tarot.words import WORDS
+from cardtable.tui.dialogs.beside_panel import BETWEEN_SEATS
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.host import TableHost
 
@@ -115,7 +116,20 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
             return "Will you announce a chelem?"
         return "Your turn: pick a card."
 
+    def to_beat(self, view: TarotView, names: Sequence[str]) -> str:
+        """The bid to beat and who made it, from the bids the seat heard ("To beat: garde, East")."""
+        for bidder, word in reversed(view.bids):
+            if word != PASS:
+                return f"To beat: {word.replace('_', ' ')}, {names[bidder]}"
+        return "No bid to beat yet" if view.bids else "You speak first"
+
     async def ask(self, table: Table[TarotView], view: TarotView, actions: list[Action]) -> Action | None:
+        if view.phase == BID:
+            # Between the seats: each seat's bid stays in view under its name while this one is chosen.
+            labels = [(self.choice_label(action), action) for action in actions]
+            dialog = ChoiceDialog("Your bid", labels, text=self.to_beat(view, table.names))
+            dialog.add_class(BETWEEN_SEATS)
+            return await table.app.push_screen_wait(dialog)
         if view.phase == DISCARD:
             pattern = next(p for verb, p in view.card_sets() if verb == DISCARD_VERB)
             note = WORDS.chien_heading(view.deck.codes_of(view.chien))

@@ -34,6 +34,8 @@ def sparkline(values: list[float], lowest: float, highest: float) -> str:
 class ScoreSheetScreen(UndoableDialog[None]):
     # After a hand, the undo key takes back its last card: the score sheet goes, and the hand is played on.
     BINDINGS = [Binding("enter,escape,space,s", "close", "Continue"), UNDO_BINDING]
+    #: The sheet's columns need the terminal's width: it covers the side panel whole rather than stand beside it.
+    BESIDE_THE_PANEL = False
     #: A terminal this tall holds the whole sheet of a Tarot hand (its scoring lines, the totals and the chart)
     #: without scrolling; on a shorter one the sheet keeps to 22 lines and scrolls.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_SHEET, "-tall")]

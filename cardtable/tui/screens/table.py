@@ -39,7 +39,7 @@ from cardtable.engine.words import counted
 from cardtable.games import find_game
 from cardtable.saves import MatchSave, SaveFailed, SaveWriter, Settings, TableConfig
 from cardtable.tui.compositor import ChangedRegionsCompositor
-from cardtable.tui.dialogs.call import CallDialog
+from cardtable.tui.dialogs.beside_panel import BesideThePanel
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.hinted import HintedDialog
 from cardtable.tui.dialogs.message import HandOverScreen
@@ -148,6 +148,19 @@ def fitted(text: str, width: int, room: int, key: str) -> tuple[str, str]:
         if rows(shown, width) <= room:
             return shown, "…" + " ".join(words[count:])
     return text, ""
+
+
+class Felt(Vertical):
+    """The felt: the seats, the trick and the prompt, left of the side panel.
+
+    Its size changes whenever the table is laid out anew (a resize, the side panel widening at 120 columns): a
+    dialog over the table then stands again by the side panel and the seats as they are now.
+    """
+
+    def on_resize(self) -> None:
+        for screen in self.app.screen_stack:
+            if isinstance(screen, BesideThePanel):
+                screen.stand_beside_the_panel()
 
 
 class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
@@ -265,7 +278,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.set_class(self.parts.words.spanish_pack, "spanish-pack")  # its four-colour deck has colours of its own
         self.take_breakpoints(self.app.size.width, self.app.size.height)
         with Horizontal(id="table-row"):
-            with Vertical(id="felt"):
+            with Felt(id="felt"):
                 with Horizontal(id="top-row"):
                     yield SeatPanel(id="top-left", classes="seat")
                     yield SeatPanel(id="top", classes="seat")
@@ -381,12 +394,19 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
     def on_screen_suspend(self) -> None:
         # A dialog or a hand-over comes over the table: nothing moves behind it, nothing waits for it.
         self.end_motion()
-        # A call to answer stands at the bottom right, over the prompt's end below 120 columns: the prompt
-        # wraps beside it, so that its question shows whole.
-        self.prompt_line.set_class(isinstance(self.app.screen, CallDialog), "-beside-call")
+        # A call to answer or a bid may stand over the notice and the prompt, and asks the prompt's question:
+        # both make way rather than show cut pieces of their lines beside it.
+        dialog = self.app.screen
+        asked = isinstance(dialog, BesideThePanel) and dialog.asks_over_the_prompt()
+        for line in (self.notice_line, self.prompt_line):
+            line.set_class(asked, "-asked-in-dialog")
+        # A dialog that shows the hand itself (the écart) may stand over part of it: the hand makes way too.
+        self.query_one("#hand").set_class(isinstance(dialog, BesideThePanel) and dialog.SHOWS_THE_HAND, "-in-dialog")
 
     def on_screen_resume(self) -> None:
-        self.prompt_line.remove_class("-beside-call")
+        for line in (self.notice_line, self.prompt_line):
+            line.remove_class("-asked-in-dialog")
+        self.query_one("#hand").remove_class("-in-dialog")
 
     def on_unmount(self) -> None:
         self.save_now()
