@@ -188,3 +188,23 @@ async def test_a_three_player_taker_s_ecart_shows_every_card_beside_the_side_pan
             assert inside.contains_region(dialog.query_one("#done").region), size
             # The table's own hand makes way (the dialog shows it): no cut cards beside the dialog.
             assert not table.query_one("#hand").visible
+
+
+async def test_every_question_asked_in_turn_stands_whole_between_the_seats_even_after_the_ecart() -> None:
+    # The chelem question comes as the table's hand shows again after the écart: a box placed before the hand was
+    # laid out again had no room left (2 rows, its choices gone); centred, it cut "West" and "East" in two.
+    options = {"deals": 1}
+    passes = [(seat, "bid", "pass", {}) for seat in (1, 2, 3)]
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot, app, "tarot", match_after(TAROT, options, passes), options, ChoiceDialog)
+        await pilot.press("down", "down", "enter")  # garde
+        await wait_for(pilot, lambda: isinstance(app.screen, PickCardsDialog))
+        await pilot.press("t")
+        await wait_for(pilot, lambda: "Hint" in str(app.screen.query_one(".dialog-hint").render()))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        chelem = app.screen
+        await wait_for(pilot, lambda: box(chelem).height >= 6)  # title, two choices, the hint line, its frame
+        clear_of_the_table(app, chelem)
+        assert box(chelem).y >= table.query_one("#top").region.bottom

@@ -14,7 +14,7 @@ Nothing here knows a game: the table is found by its side panel (``#side``), its
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from textual import events
 from textual.css.query import NoMatches
@@ -24,6 +24,16 @@ from textual.widget import Widget
 
 #: The class a dialog is given to stand between the seats.
 BETWEEN_SEATS = "-between-seats"
+
+S = TypeVar("S", bound=Screen[Any])
+
+
+def asked_between_the_seats(dialog: S) -> S:
+    """``dialog`` (a question asked in turn) given the place between the seats: the seats' names and what is noted
+    under them stay whole beside it, where a box centred on the felt cut the side seats' lines in two."""
+    dialog.add_class(BETWEEN_SEATS)
+    return dialog
+
 
 #: How many refreshes a dialog waits for the table beneath to be laid out at the terminal's new size.
 LAYOUT_TRIES = 20
@@ -43,6 +53,12 @@ def shown(screen: Screen[Any], selector: str) -> Widget | None:
     except NoMatches:
         return None
     return widget if widget.display and (not isinstance(widget.parent, Widget) or widget.parent.display) else None
+
+
+def seats_and_hand(table: Screen[Any]) -> list[Widget]:
+    """The table's widgets a dialog between the seats keeps clear of, those shown now."""
+    places = ("#left", "#right", "#top-left", "#top", "#top-right", "#hand")
+    return [widget for widget in (shown(table, place) for place in places) if widget is not None]
 
 
 class BesideThePanel:
@@ -89,6 +105,8 @@ class BesideThePanel:
         panel = width - table.query_one("#side").region.x
         margin = box.styles.margin
         if cast(Screen[Any], self).has_class(BETWEEN_SEATS):
+            if any(not widget.region for widget in seats_and_hand(table)):
+                return False  # a seat or the hand shown again (after the écart) is laid out at the next frame
             left, right, top, bottom = self.between_the_seats(table, width, height)
             margin = Spacing(top, max(panel, right), margin.bottom if bottom is None else bottom, left)
             box.styles.max_height = max(1, height - margin.top - margin.bottom)

@@ -20,6 +20,7 @@ from cardtable.engine.options import options_in_words
 from cardtable.engine.words import GameWords, holder, says
 from cardtable.games import find_game
 from cardtable.saves import SaveSummary
+from cardtable.tui.dialogs.beside_panel import asked_between_the_seats
 from cardtable.tui.dialogs.choice import ChoiceDialog
 
 if TYPE_CHECKING:
@@ -270,12 +271,14 @@ class TableParts(ABC, Generic[V]):
     async def ask(self, table: Table[V], view: V, actions: list[Action]) -> Action | None:
         """A decision that is not a card play: the default dialog lists the legal actions."""
         labels = [(self.choice_label(a), a) for a in actions]
-        return await table.app.push_screen_wait(ChoiceDialog(self.phase_prompt(view, table.names), labels))
+        question = ChoiceDialog(self.phase_prompt(view, table.names), labels)
+        return await table.app.push_screen_wait(asked_between_the_seats(question))
 
     async def ask_calls(self, table: Table[V], view: V, calls: list[Action]) -> Action | None:
         """The calls key: choose one of the calls open now, or none."""
         choices = [(self.choice_label(a), a) for a in calls]
-        return await table.app.push_screen_wait(ChoiceDialog("Make a call", choices, can_cancel=True))
+        question = ChoiceDialog("Make a call", choices, can_cancel=True)
+        return await table.app.push_screen_wait(asked_between_the_seats(question))
 
     def calls_hint(self, view: V, calls: list[Action]) -> str:
         """What the prompt says the calls key offers beside the cards now (after the key's name)."""

@@ -28,7 +28,7 @@ from cardtable.games.tarot.rules import (
 )
 from cardtable.games.tarot.scoring import POIGNEE_NAMES, number
 from cardtable.games.tarot.words import WORDS
-from cardtable.tui.dialogs.beside_panel import BETWEEN_SEATS
+from cardtable.tui.dialogs.beside_panel import asked_between_the_seats
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.host import TableHost
 
@@ -128,8 +128,7 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
             # Between the seats: each seat's bid stays in view under its name while this one is chosen.
             labels = [(self.choice_label(action), action) for action in actions]
             dialog = ChoiceDialog("Your bid", labels, text=self.to_beat(view, table.names))
-            dialog.add_class(BETWEEN_SEATS)
-            return await table.app.push_screen_wait(dialog)
+            return await table.app.push_screen_wait(asked_between_the_seats(dialog))
         if view.phase == DISCARD:
             pattern = next(p for verb, p in view.card_sets() if verb == DISCARD_VERB)
             note = WORDS.chien_heading(view.deck.codes_of(view.chien))
@@ -137,7 +136,8 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
         if view.phase == KING:
             labels = [(WORDS.king_call_label(a, bool(view.hand >> view.deck.index[a.value] & 1)), a)
                       for a in actions]  # fmt: skip
-            return await table.app.push_screen_wait(ChoiceDialog(self.phase_prompt(view, table.names), labels))
+            king = ChoiceDialog(self.phase_prompt(view, table.names), labels)
+            return await table.app.push_screen_wait(asked_between_the_seats(king))
         if view.phase == CHELEM:  # "no chelem" first, under the cursor: an Enter out of habit announces nothing
             actions = sorted(actions, key=lambda action: action.value != NO_CHELEM)
         return await super().ask(table, view, actions)
@@ -149,7 +149,7 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
         sizes = [(f"A {POIGNEE_NAMES[level]} poignée: show {p.must.bit_count() + p.choose} trumps", p)
                  for level, p in zip(view.poignee_levels, levels, strict=True)]  # fmt: skip
         pattern = await table.app.push_screen_wait(
-            ChoiceDialog("Show a poignée (before your first card)", sizes, can_cancel=True)
+            asked_between_the_seats(ChoiceDialog("Show a poignée (before your first card)", sizes, can_cancel=True))
         )
         if pattern is None:
             return None

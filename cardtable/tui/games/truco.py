@@ -30,6 +30,7 @@ from cardtable.games.truco.rules import (
     Variant,
 )
 from cardtable.games.truco.words import WORDS
+from cardtable.tui.dialogs.beside_panel import asked_between_the_seats
 from cardtable.tui.dialogs.call import CallDialog
 from cardtable.tui.dialogs.choice import ChoiceDialog
 
@@ -164,7 +165,8 @@ class TrucoParts(TargetHeading, TrickFacts, TableParts[TrucoView]):
     async def ask(self, table: Table[TrucoView], view: TrucoView, actions: list[Action]) -> Action | None:
         if view.phase == DECIDE and view.partner_cards:
             title = self.decision_title(view, table.names)
-            return await table.app.push_screen_wait(ChoiceDialog(title, [(self.choice_label(a), a) for a in actions]))
+            question = ChoiceDialog(title, [(self.choice_label(a), a) for a in actions])
+            return await table.app.push_screen_wait(asked_between_the_seats(question))
         if view.phase == ANSWER:
             labels = [(WORDS.call_label(a, view), a) for a in actions]
             return await table.app.push_screen_wait(CallDialog(WORDS.answer_question(view, table.names), labels))
