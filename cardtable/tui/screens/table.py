@@ -238,7 +238,8 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
                 yield Static("", id="last-trick", markup=False)
                 yield self.table_log
         # The hand spans the whole width: twelve cards (Malilla's 48-card deck) need 72 columns.
-        yield HandView(id="hand", numbered=PLACES_WITH_KEYS)
+        places = [self.key(f"pick-{n}") for n in range(1, PLACES_WITH_KEYS + 1)]
+        yield HandView(id="hand", place_keys=[key if len(key) <= 3 else "" for key in places])
         yield KeysFooter(show_command_palette=False)
 
     @property

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from textual.containers import Horizontal
@@ -25,10 +26,10 @@ class HandView(Horizontal):
             super().__init__()
             self.position = position
 
-    def __init__(self, id: str | None = None, *, numbered: int = 0) -> None:
+    def __init__(self, id: str | None = None, *, place_keys: Sequence[str] = ()) -> None:
         super().__init__(id=id)
-        #: How many of the first cards show their places (the table's hand: those its digit keys play).
-        self.numbered = numbered
+        #: The key drawn on each place's card, in order (the table's hand: the keys that play them; none elsewhere).
+        self.place_keys = place_keys
         #: Every card widget of the hand, in order: those showing a card and, in a hand that has been played
         #: from, empty places (at both ends of one row; at the end of two).
         self.places: list[CardWidget] = []
@@ -53,26 +54,37 @@ class HandView(Horizontal):
         # A card played leaves an empty place rather than a widget fewer: a widget removed lays the whole screen
         # out again (most of what your card costs to show), an empty place only repaints.  In one row the cards
         # keep to the middle places, so the hand stays centred to within half a card; on two rows (a grid filled
-        # row by row) they keep to the first places, as they would with the empty ones gone.
+        # row by row) the second row starts where a suit does (``row_break``), the first padded with empty places.
+        if two_rows:
+            first_row = row_break(faces, row)
+            shown = [*range(first_row), *range(row, row + len(faces) - first_row)]
+        else:
+            first = (max(len(places), len(faces)) - len(faces)) // 2
+            shown = list(range(first, first + len(faces)))
+        needed = shown[-1] + 1 if shown else 0
         kept = two_rows == self.has_class("two-rows") and large == self.has_class("large")
-        if not kept or len(faces) > len(places):
-            while len(places) < len(faces):
+        if not kept or needed > len(places):
+            if not two_rows:
+                needed, shown = len(faces), list(range(len(faces)))
+            while len(places) < needed:
                 card = CardWidget()
                 places.append(card)
                 self.mount(card)
-            while len(places) > len(faces):
+            while len(places) > needed:
                 places.pop().remove()
         self.set_class(two_rows, "two-rows")
         self.set_class(large, "large")
-        first = 0 if two_rows else (len(places) - len(faces)) // 2
-        self.cards = places[first : first + len(faces)]
-        for place in places[:first] + places[first + len(faces) :]:
-            place.clear(large)
-            place.mark_place("")
+        self.cards = [places[i] for i in shown]
+        showing = set(shown)
+        for i, place in enumerate(places):
+            if i not in showing:
+                place.clear(large)
+                place.mark_place("")
+        keys = self.place_keys
         for position, (card, face) in enumerate(zip(self.cards, faces, strict=True)):
             illegal = legal is not None and face.index not in legal
             card.show(replace(face, illegal=illegal), large)
-            card.mark_place(str(position + 1) if position < self.numbered else "")
+            card.mark_place(keys[position] if position < len(keys) else "")
         if self.cards:
             self.cursor = min(self.cursor, len(self.cards) - 1)
             if legal:
@@ -102,3 +114,12 @@ class HandView(Horizontal):
             self.post_message(self.Chosen(position))
         else:
             self.cursor = position
+
+
+def row_break(faces: Sequence[Face], row: int) -> int:
+    """How many of ``faces`` go on the first of two rows of ``row`` places: as many as fit without parting a suit
+    from the rest of it (Tarot's trumps start the second row rather than end the first), else a full row."""
+    count = len(faces)
+    starts = [k for k in range(1, count) if faces[k].suit_letter != faces[k - 1].suit_letter]
+    fitting = [k for k in starts if count - row <= k <= row]
+    return max(fitting) if fitting else min(row, count)
