@@ -10,7 +10,12 @@ from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 
-from .card import CardWidget, Face
+from .card import LARGE_WIDTH, CardWidget, Face
+
+#: A large card's width with its frame, and the least of it a fanned card shows: its left edge and a corner as
+#: wide as "10♥".
+LARGE_CARD_WIDTH = LARGE_WIDTH + 2
+FAN_LEAST = 4
 
 
 class HandView(Horizontal):
@@ -44,12 +49,15 @@ class HandView(Horizontal):
             self.title_text = title
             self.border_title = Content(title)
 
-    def show(self, faces: list[Face], legal: set[int] | None, *, large: bool = False, row: int = 12) -> None:
+    def show(
+        self, faces: list[Face], legal: set[int] | None, *, large: bool = False, row: int = 12, width: int = 0
+    ) -> None:
         """Show ``faces``; ``legal`` holds the playable card indexes (None: nothing to play now).
 
-        ``large`` draws the cards large; more than ``row`` cards (Tarot's 18 and 24) go on two rows.
+        ``large`` draws the cards large, fanned when they do not fit side by side in ``width`` columns; small,
+        more than ``row`` cards (Tarot's 18 and 24) go on two rows.
         """
-        two_rows = len(faces) > row
+        two_rows = len(faces) > row and not large
         places = self.places
         # A card played leaves an empty place rather than a widget fewer: a widget removed lays the whole screen
         # out again (most of what your card costs to show), an empty place only repaints.  In one row the cards
@@ -80,6 +88,7 @@ class HandView(Horizontal):
             if i not in showing:
                 place.clear(large)
                 place.mark_place("")
+        self._fan(fan_step(len(places), width) if large else LARGE_CARD_WIDTH)
         keys = self.place_keys
         for position, (card, face) in enumerate(zip(self.cards, faces, strict=True)):
             illegal = legal is not None and face.index not in legal
@@ -92,6 +101,16 @@ class HandView(Horizontal):
                 if self.cursor not in positions:
                     self.cursor = positions[0]
         self._mark_cursor()
+
+    def _fan(self, step: int) -> None:
+        """Overlap the cards, each but the last shown ``step`` columns wide (a full card's width: side by side)."""
+        last = self.cards[-1] if self.cards else None
+        for place in self.places:
+            wanted = step if step < LARGE_CARD_WIDTH and place is not last else 0
+            if place.fanned_to != wanted:
+                place.fanned_to = wanted
+                place.set_class(bool(wanted), "fanned")
+                place.styles.width = wanted or None
 
     def watch_cursor(self) -> None:
         self._mark_cursor()
@@ -123,3 +142,16 @@ def row_break(faces: Sequence[Face], row: int) -> int:
     starts = [k for k in range(1, count) if faces[k].suit_letter != faces[k - 1].suit_letter]
     fitting = [k for k in starts if count - row <= k <= row]
     return max(fitting) if fitting else min(row, count)
+
+
+def fan_step(count: int, width: int) -> int:
+    """How many columns each of ``count`` large cards but the last takes in ``width`` columns: a whole card's when
+    they fit side by side, less when they overlap (never under ``FAN_LEAST``: the hand is then too long)."""
+    if count <= 1 or count * LARGE_CARD_WIDTH <= width:
+        return LARGE_CARD_WIDTH
+    return max(FAN_LEAST, min(LARGE_CARD_WIDTH, (width - LARGE_CARD_WIDTH) // (count - 1)))
+
+
+def fits_large(count: int, width: int) -> bool:
+    """Whether ``count`` large cards fit in ``width`` columns, fanned if they must."""
+    return count <= 1 or (count - 1) * FAN_LEAST + LARGE_CARD_WIDTH <= width
