@@ -64,7 +64,7 @@ class SettingsScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
             ("ascii_cards", "Card faces", [("Suit symbols", False), ("ASCII letters", True)], settings.ascii_cards,
              faces_help),
             ("card_size", "Card size", [(SIZE_LABELS[s], s) for s in CARD_SIZES], settings.card_size,
-             "Large: each card with its pips or court."),
+             "Large: cards drawn with pips and figures."),
             ("animations", "Animations", [("On: cards move", True), ("Off", False)], settings.animations,
              "Cards glide to the trick, and on to its winner."),
         ]  # fmt: skip
