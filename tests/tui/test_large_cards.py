@@ -48,12 +48,16 @@ async def test_a_long_hand_of_large_cards_is_fanned_and_the_chosen_card_lifted()
         await wait_for(pilot, lambda: hand.cards[0].region.height == 7)
         cards = hand.cards
         assert all(card.large for card in cards)
-        assert cards[0].region.x >= 0 and cards[-1].region.right <= 120
-        assert all(card.region.width == 4 for card in cards[:-1]) and cards[-1].region.width == 9
         assert [card.place_mark for card in cards] == list("123456789ABCDEFGHIJKLMNO")
-        chosen = cards[hand.cursor]
-        others = [card for card in cards if card is not chosen]
-        assert all(chosen.region.y == card.region.y - 1 for card in others)
+        for cursor in (0, 5):
+            hand.cursor = cursor
+            chosen = cards[cursor]
+            await wait_for(pilot, lambda: chosen.region.width == 9)  # noqa: B023 (waited for at once)
+            others = [card for card in cards if card is not chosen]
+            # The chosen card shows whole, a line above the others; the others show their corner, the last whole.
+            assert all(chosen.region.y == card.region.y - 1 for card in others)
+            assert all(card.region.width == 4 for card in others[:-1]) and cards[-1].region.width == 9
+            assert cards[0].region.x >= 0 and cards[-1].region.right <= 120
 
 
 async def test_small_cards_where_large_ones_do_not_fit() -> None:

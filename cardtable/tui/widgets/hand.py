@@ -41,6 +41,8 @@ class HandView(Horizontal):
         #: The places showing the hand's cards, in display order (what a position counts from).
         self.cards: list[CardWidget] = []
         self.title_text: str | None = None
+        #: The columns each card of a fanned hand shows (a whole large card's width: the cards lie side by side).
+        self.fan_columns = LARGE_CARD_WIDTH
 
     def show_title(self, title: str) -> None:
         """Name the hand in its top border (plain text, never markup)."""
@@ -88,7 +90,7 @@ class HandView(Horizontal):
             if i not in showing:
                 place.clear(large)
                 place.mark_place("")
-        self._fan(fan_step(len(places), width) if large else LARGE_CARD_WIDTH)
+        self.fan_columns = fan_step(len(places), width) if large else LARGE_CARD_WIDTH
         keys = self.place_keys
         for position, (card, face) in enumerate(zip(self.cards, faces, strict=True)):
             illegal = legal is not None and face.index not in legal
@@ -102,11 +104,12 @@ class HandView(Horizontal):
                     self.cursor = positions[0]
         self._mark_cursor()
 
-    def _fan(self, step: int) -> None:
-        """Overlap the cards, each but the last shown ``step`` columns wide (a full card's width: side by side)."""
+    def _fan(self, selected: CardWidget | None) -> None:
+        """Overlap the cards, each shown ``fan_columns`` wide but the last and the chosen one, whole."""
+        step = self.fan_columns
         last = self.cards[-1] if self.cards else None
         for place in self.places:
-            wanted = step if step < LARGE_CARD_WIDTH and place is not last else 0
+            wanted = step if step < LARGE_CARD_WIDTH and place is not last and place is not selected else 0
             if place.fanned_to != wanted:
                 place.fanned_to = wanted
                 place.set_class(bool(wanted), "fanned")
@@ -117,6 +120,7 @@ class HandView(Horizontal):
 
     def _mark_cursor(self) -> None:
         selected = self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
+        self._fan(selected)
         for place in self.places:
             place.set_class(place is selected, "selected")
 
@@ -145,13 +149,14 @@ def row_break(faces: Sequence[Face], row: int) -> int:
 
 
 def fan_step(count: int, width: int) -> int:
-    """How many columns each of ``count`` large cards but the last takes in ``width`` columns: a whole card's when
-    they fit side by side, less when they overlap (never under ``FAN_LEAST``: the hand is then too long)."""
-    if count <= 1 or count * LARGE_CARD_WIDTH <= width:
+    """How many columns each of ``count`` large cards takes in ``width`` columns, but the last and the chosen one,
+    which show whole: a whole card's when they fit side by side, less when they overlap (never under
+    ``FAN_LEAST``: the hand is then too long)."""
+    if count <= 2 or count * LARGE_CARD_WIDTH <= width:
         return LARGE_CARD_WIDTH
-    return max(FAN_LEAST, min(LARGE_CARD_WIDTH, (width - LARGE_CARD_WIDTH) // (count - 1)))
+    return max(FAN_LEAST, min(LARGE_CARD_WIDTH, (width - 2 * LARGE_CARD_WIDTH) // (count - 2)))
 
 
 def fits_large(count: int, width: int) -> bool:
     """Whether ``count`` large cards fit in ``width`` columns, fanned if they must."""
-    return count <= 1 or (count - 1) * FAN_LEAST + LARGE_CARD_WIDTH <= width
+    return count <= 2 or (count - 2) * FAN_LEAST + 2 * LARGE_CARD_WIDTH <= width
