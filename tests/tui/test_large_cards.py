@@ -6,6 +6,7 @@ import importlib
 
 import pytest
 from rich.cells import cell_len
+from textual.geometry import Region
 
 from cardtable.games import find_game
 from cardtable.tui.app import CardTableApp
@@ -13,6 +14,7 @@ from cardtable.tui.ascii import to_ascii
 from cardtable.tui.widgets.card import COURTS, LARGE_LINES, LARGE_WIDTH, large_face
 from cardtable.tui.widgets.hand import HandView
 from tests.tui.driver import table_config, table_of, wait_for
+from tests.tui.test_hand import layouts_asked_of_the_hand
 
 
 @pytest.mark.parametrize("game", ["malilla", "manille", "tarot", "truco"])
@@ -38,26 +40,27 @@ def test_every_card_of_every_pack_has_a_large_face_that_names_it(game: str) -> N
         assert to_ascii(large_face(*rules.words.face(code, ascii_cards=True))).isascii()
 
 
-async def test_a_long_hand_of_large_cards_is_fanned_and_the_chosen_card_lifted() -> None:
+async def test_a_long_hand_of_large_cards_is_fanned_and_the_chosen_card_lifted(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tarot for three at 120x40: the 24 cards are large, overlapping to fit the width, each showing its corner
-    and its key; the chosen card stands a line above the others."""
+    and its key; the chosen card stands a line above the others, and moving the cursor lays nothing out."""
     app = CardTableApp(table_config("tarot", ["human", "random", "random"]))
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: (t := table_of(app)) is not None and len(t.query_one(HandView).cards) == 24)
         hand = table_of(app).query_one(HandView)  # type: ignore[union-attr]
-        await wait_for(pilot, lambda: hand.cards[0].region.height == 7)
+        await wait_for(pilot, lambda: hand.cards[0].region.height == 8)
         cards = hand.cards
         assert all(card.large for card in cards)
         assert [card.place_mark for card in cards] == list("123456789ABCDEFGHIJKLMNO")
+        assert all(card.region.width == 4 for card in cards[:-1]) and cards[-1].region.width == 9
+        assert cards[0].region.x >= 0 and cards[-1].region.right <= 120
+        asked = layouts_asked_of_the_hand(monkeypatch)
         for cursor in (0, 5):
             hand.cursor = cursor
-            chosen = cards[cursor]
-            await wait_for(pilot, lambda: chosen.region.width == 9)  # noqa: B023 (waited for at once)
-            others = [card for card in cards if card is not chosen]
-            # The chosen card shows whole, a line above the others; the others show their corner, the last whole.
-            assert all(chosen.region.y == card.region.y - 1 for card in others)
-            assert all(card.region.width == 4 for card in others[:-1]) and cards[-1].region.width == 9
-            assert cards[0].region.x >= 0 and cards[-1].region.right <= 120
+            await pilot.pause()
+            assert not asked
+            # The chosen card's frame is drawn a line higher than the others' (the line below it is the felt).
+            tops = [card.render_lines(Region(0, 0, *card.outer_size))[0].text.strip() for card in cards]
+            assert [bool(top) for top in tops] == [k == cursor for k in range(24)]
 
 
 async def test_small_cards_where_large_ones_do_not_fit() -> None:

@@ -252,7 +252,7 @@ async def test_a_roomy_terminal_grows_the_table() -> None:
         await pilot.press("enter")
         table = await my_turn(pilot)
         hand = table.query_one(HandView)
-        assert hand.has_class("large") and all(card.outer_size == (9, 7) for card in hand.cards)
+        assert hand.has_class("large") and all(card.outer_size == (9, 8) for card in hand.cards)  # room to lift
         assert "Last trick" in screen_text(app) and table.query_one("#side").outer_size.width == 44
 
 

@@ -122,6 +122,8 @@ class CardWidget(PaintedByLook, Static):
     place_mark = ""
     #: The columns the card shows when the next card of a fanned hand overlaps it (0: the whole card).
     fanned_to = 0
+    #: A card of a hand of large cards has a line of room above or below its frame, to lift it when chosen.
+    lift_room = False
 
     class Clicked(Message):
         def __init__(self, card: CardWidget, chain: int) -> None:
@@ -167,11 +169,27 @@ class CardWidget(PaintedByLook, Static):
         # The lines painted for a look are shared by every card with that look, wherever it lies in the hand,
         # so the place mark goes on after them, on the whole edge, before the compositor's crop.
         width, height = self.outer_size
+        if self.lift_room and height > LARGE_LINES + 2:
+            return columns_of(self._with_lift(width, height)[crop.y : crop.bottom], crop, width)
         if not self.place_mark or crop.bottom < height or width < PLACE_MARK_COLUMN + len(self.place_mark) + 1:
             return super().render_lines(crop)
         lines = super().render_lines(Region(0, crop.y, width, crop.height))
         lines[-1] = with_place_mark(lines[-1], self.place_mark)
         return columns_of(lines, crop, width)
+
+    def _with_lift(self, width: int, height: int) -> list[Strip]:
+        """A card of a large hand, one line taller than its frame: the frame at the bottom, the chosen card's at
+        the top (lifted out of the hand), and the felt in the line left over.  Drawn, not placed: moving the
+        card would lay the whole screen out at every step of the cursor."""
+        painted = super().render_lines(Region(0, 0, width, height))
+        frame = [*painted[: height - 2], painted[-1]]  # the frame without its last line inside, which is blank
+        if self.place_mark and width >= PLACE_MARK_COLUMN + len(self.place_mark) + 1:
+            frame[-1] = with_place_mark(frame[-1], self.place_mark)
+        felt, _face = self.background_colors
+        blank = Strip.blank(width, Style(bgcolor=felt.rich_color))
+        for line_filter in self.get_line_filters():
+            blank = blank.apply_filter(line_filter, felt)
+        return [*frame, blank] if "selected" in self.classes else [blank, *frame]
 
     @property
     def index(self) -> int:

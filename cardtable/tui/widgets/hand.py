@@ -91,6 +91,7 @@ class HandView(Horizontal):
                 place.clear(large)
                 place.mark_place("")
         self.fan_columns = fan_step(len(places), width) if large else LARGE_CARD_WIDTH
+        self._fan()
         keys = self.place_keys
         for position, (card, face) in enumerate(zip(self.cards, faces, strict=True)):
             illegal = legal is not None and face.index not in legal
@@ -104,12 +105,17 @@ class HandView(Horizontal):
                     self.cursor = positions[0]
         self._mark_cursor()
 
-    def _fan(self, selected: CardWidget | None) -> None:
-        """Overlap the cards, each shown ``fan_columns`` wide but the last and the chosen one, whole."""
+    def _fan(self) -> None:
+        """Overlap the cards, each shown ``fan_columns`` wide but the last, whole.  The widths stay as the cursor
+        moves (a width changed lays the whole screen out): the chosen card is lifted, not widened."""
         step = self.fan_columns
         last = self.cards[-1] if self.cards else None
+        large = self.has_class("large")
         for place in self.places:
-            wanted = step if step < LARGE_CARD_WIDTH and place is not last and place is not selected else 0
+            if place.lift_room != large:
+                place.lift_room = large
+                place.refresh()
+            wanted = step if step < LARGE_CARD_WIDTH and place is not last else 0
             if place.fanned_to != wanted:
                 place.fanned_to = wanted
                 place.set_class(bool(wanted), "fanned")
@@ -120,7 +126,6 @@ class HandView(Horizontal):
 
     def _mark_cursor(self) -> None:
         selected = self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
-        self._fan(selected)
         for place in self.places:
             place.set_class(place is selected, "selected")
 
@@ -149,14 +154,14 @@ def row_break(faces: Sequence[Face], row: int) -> int:
 
 
 def fan_step(count: int, width: int) -> int:
-    """How many columns each of ``count`` large cards takes in ``width`` columns, but the last and the chosen one,
-    which show whole: a whole card's when they fit side by side, less when they overlap (never under
-    ``FAN_LEAST``: the hand is then too long)."""
-    if count <= 2 or count * LARGE_CARD_WIDTH <= width:
+    """How many columns each of ``count`` large cards but the last (whole) takes in ``width`` columns: a whole
+    card's when they fit side by side, less when they overlap (never under ``FAN_LEAST``: the hand is then too
+    long)."""
+    if count <= 1 or count * LARGE_CARD_WIDTH <= width:
         return LARGE_CARD_WIDTH
-    return max(FAN_LEAST, min(LARGE_CARD_WIDTH, (width - 2 * LARGE_CARD_WIDTH) // (count - 2)))
+    return max(FAN_LEAST, min(LARGE_CARD_WIDTH, (width - LARGE_CARD_WIDTH) // (count - 1)))
 
 
 def fits_large(count: int, width: int) -> bool:
     """Whether ``count`` large cards fit in ``width`` columns, fanned if they must."""
-    return count <= 2 or (count - 2) * FAN_LEAST + 2 * LARGE_CARD_WIDTH <= width
+    return count <= 1 or (count - 1) * FAN_LEAST + LARGE_CARD_WIDTH <= width
