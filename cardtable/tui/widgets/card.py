@@ -117,8 +117,8 @@ class CardWidget(PaintedByLook, Static):
     #: What the card's box was laid out from (see ``refresh``).
     _laid_out: tuple[Any, ...] | None = None
     _text: str | None = None
-    #: The digit on the card's bottom edge: its place in your hand, which the keys 1 to 9 play ("": none).  It
-    #: is drawn over the edge, not as a border label: a card six columns wide has no room for Textual's.
+    #: The key on the card's bottom edge: the one that plays it from your hand (1 to 9, then A to O; "": none).
+    #: It is drawn over the edge, not as a border label: a card six columns wide has no room for Textual's.
     place_mark = ""
     #: The columns the card shows when the next card of a fanned hand overlaps it (0: the whole card).
     fanned_to = 0
