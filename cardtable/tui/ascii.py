@@ -7,6 +7,7 @@ becomes exactly as many cells as it took, so no layout moves.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping
 
@@ -19,8 +20,9 @@ STAND_INS = {
     "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C",
     "…": ".", "—": "-", "\u2013": "-", "·": ".", "•": "*", "✗": "x", "✓": "v", "\xd7": "x", "▶": ">", "►": ">",
     "▸": ">", "◀": "<", "◂": "<", "▼": "v", "▾": "v", "▲": "^", "▴": "^", "←": "<", "→": ">", "↑": "^",
-    "↓": "v", "“": '"', "”": '"', "\u2018": "'", "\u2019": "'", "«": '"', "»": '"', "\xa0": " ",
+    "↓": "v", "★": "*", "“": '"', "”": '"', "\u2018": "'", "\u2019": "'", "«": '"', "»": '"', "\xa0": " ",
 }  # fmt: skip
+HEAVY_CORNER = re.compile(r"BOX DRAWINGS HEAVY (DOWN|UP) AND (LEFT|RIGHT)")
 
 
 def stand_in(char: str) -> str:
@@ -29,10 +31,7 @@ def stand_in(char: str) -> str:
         return STAND_INS[char]
     name = unicodedata.name(char, "")
     if name.startswith("BOX DRAWINGS"):
-        across, down = "HORIZONTAL" in name or "LEFT" in name or "RIGHT" in name, "VERTICAL" in name
-        across = across and not any(word in name for word in ("DOWN", "UP", "ARC"))
-        down = down or (not across and ("DOWN" in name or "UP" in name) and "AND" not in name)
-        return "|" if down and not across else "-" if across and not down else "+"
+        return frame_stand_in(name)
     if name.startswith(("LOWER ", "UPPER ")) and "BLOCK" in name:
         return "_" if name.startswith("LOWER") else "-"
     if name.startswith(("LEFT ", "RIGHT ")) and "BLOCK" in name:
@@ -43,6 +42,26 @@ def stand_in(char: str) -> str:
     if len(plain) == 1:
         return plain
     return "??" if unicodedata.east_asian_width(char) in "WF" else "?"
+
+
+def frame_stand_in(name: str) -> str:
+    """The ASCII for a box-drawing character (by its Unicode name), keeping the card frames apart without colour.
+
+    A card's marks are the shapes of its frame (``cardtable.tcss``): round for a plain card, square for a trump,
+    heavy for the chosen one, double for the card winning the trick.  In ASCII they stay apart: a round frame's
+    corners are ``.`` and ``'``, a square one's ``+``, a heavy one is ``#`` and ``=`` (``#====#``), a double one
+    ``+`` and ``=`` (``+====+``).
+    """
+    if "ARC" in name:
+        return "." if "DOWN" in name else "'"
+    if name in ("BOX DRAWINGS HEAVY HORIZONTAL", "BOX DRAWINGS DOUBLE HORIZONTAL"):
+        return "="
+    if name == "BOX DRAWINGS HEAVY VERTICAL" or HEAVY_CORNER.fullmatch(name):
+        return "#"
+    across, down = "HORIZONTAL" in name or "LEFT" in name or "RIGHT" in name, "VERTICAL" in name
+    across = across and not any(word in name for word in ("DOWN", "UP"))
+    down = down or (not across and ("DOWN" in name or "UP" in name) and "AND" not in name)
+    return "|" if down and not across else "-" if across and not down else "+"
 
 
 class _StandIns(dict[int, str]):

@@ -20,15 +20,18 @@ from cardtable.engine.visible import is_visible
 
 #: The bindings that make one kind of call at once (the game's parts say which calls each makes now).
 CALL_KEYS = ("envido", "truco", "mazo")
-#: The nine card places share one row of the keys screen.
-CARD_PLACES = Binding.Group("play the card at that place")
-#: How many of your hand's first places a digit key plays (1 to 9).
-PLACES_WITH_KEYS = 9
+#: The card places share one row of the keys screen.
+CARD_PLACES = Binding.Group("play the card at that place (its key is on its lower edge)")
+#: The key of each place in your hand, in order: the digits for the first nine, then capital letters (Shift and
+#: the letter), which no other key of the table uses, for the rest of Tarot's longest hand (24 cards).  Every card
+#: shows its key on its lower edge, whichever row it lies in.
+PLACE_KEYS = "123456789ABCDEFGHIJKLMNO"
+PLACES_WITH_KEYS = len(PLACE_KEYS)
 
 
 def _card_place(n: int) -> Binding:
-    return Binding(str(n), f"pick({n})", f"Card {n}", show=False, tooltip=f"play the card at place {n}",
-                   id=f"pick-{n}", group=CARD_PLACES)  # fmt: skip
+    return Binding(PLACE_KEYS[n - 1], f"pick({n})", f"Card {n}", show=False,
+                   tooltip=f"play the card at place {n}", id=f"pick-{n}", group=CARD_PLACES)  # fmt: skip
 
 
 #: Undo, at the table and in the dialogs that ask a decision: one binding, so that a keymap moves it everywhere.
@@ -145,8 +148,8 @@ def key_rows(bindings: Sequence[Binding], keymap: Mapping[str, str]) -> list[Key
             members = [other for other in bindings if other.group == binding.group]
             grouped.update(k for k, other in enumerate(bindings) if other.group == binding.group)
         keys = " ".join(shown_keys(member, keymap) for member in members)
-        if len(members) > 1 and keys.replace(" ", "") in "123456789":
-            keys = f"{keys[0]} … {keys[-1]}"  # the card places, as the keymap left them: "1 … 9"
+        if len(members) > 1 and keys.replace(" ", "") == PLACE_KEYS:
+            keys = "1 … 9, A … O"  # the card places, as the keymap left them
         ids = (members[0].id or "") if len(members) == 1 else f"{members[0].id} … {members[-1].id}"
         what = binding.group.description if binding.group is not None else binding.tooltip
         rows.append(KeyRow(keys, ids, what))

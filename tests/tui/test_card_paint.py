@@ -135,24 +135,32 @@ async def test_every_label_the_table_puts_on_a_card_is_drawn(size: tuple[int, in
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_the_first_nine_cards_of_your_hand_show_their_places_on_their_bottom_edges(size: tuple[int, int]) -> None:
+async def test_every_card_of_your_hand_shows_its_key_on_its_bottom_edge(size: tuple[int, int]) -> None:
+    """The digits, then the capital letters; at 120x40 the chosen card is drawn a line higher than the others."""
     app = CardTableApp(table_config("malilla", ["human", "random", "random", "random"], seed=12, first_dealer=3))
     async with app.run_test(size=size) as pilot:
         table = await my_turn(pilot)
         hand = table.query_one("#hand", HandView)
         assert len(hand.cards) == 10
+        lifted = size == (120, 40)
         for position, card in enumerate(hand.cards):
-            bottom = painted(card)[-1]
+            chosen = position == hand.cursor
+            lines = painted(card)
+            # A large hand's card: the felt below the chosen card's frame, above the others'.
+            frame = (lines[:-1] if chosen else lines[1:]) if lifted else lines
+            if lifted:
+                blank = lines[-1] if chosen else lines[0]
+                assert "".join(text for text, _style in blank).strip() == ""
+            bottom = frame[-1]
             edge = "".join(text for text, _style in bottom)
-            if position < 9:
-                assert edge[2] == str(position + 1), edge
-                marked = [style for text, style in bottom if text == str(position + 1)]
-                assert marked and isinstance(marked[0], Style) and marked[0].bold  # the edge's colours, in bold
-            else:
-                assert not any(character.isdigit() for character in edge), edge
-            # Only the edge: the lines above are the look's, shared with the same card anywhere else.
+            key = "123456789A"[position]
+            assert edge[2] == key, edge
+            marked = [style for text, style in bottom if text == key]
+            assert marked and isinstance(marked[0], Style) and marked[0].bold  # the edge's colours, in bold
+            # Only the edge: the lines above are the look's, shared with the same card anywhere else (a large
+            # hand's card is painted a line taller than its frame, the last line inside it blank).
             card.refresh()
-            assert painted(card)[:-1] == painted_by_textual(card)[:-1]
+            assert frame[:-1] == painted_by_textual(card)[: len(frame) - 1]
 
 
 async def test_a_seat_and_the_prompt_paint_their_looks_as_textual_draws_them_and_reuse_them() -> None:
@@ -257,4 +265,4 @@ async def test_a_restyle_from_a_combination_seen_before_refreshes_the_widget_onc
         card.show(card.face, large=True)
         assert ("CardWidget", True) in asked
         await settled(pilot)  # one step may come before the layout on a busy machine
-        assert card.outer_size.height == 5
+        assert card.outer_size == (9, 7)

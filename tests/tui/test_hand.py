@@ -18,7 +18,7 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.card import CardWidget
 from cardtable.tui.widgets.hand import HandView
-from tests.tui.driver import my_turn, settled, table_config
+from tests.tui.driver import my_turn, settled, table_config, wait_for
 
 
 def layouts_asked_of_the_hand(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
@@ -76,11 +76,8 @@ async def test_a_card_played_leaves_an_empty_place_the_hand_centred_and_nothing_
         assert hand.cursor == 1
 
 
-async def test_a_card_played_from_two_rows_empties_the_last_place_and_lays_nothing_out(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Tarot's 18 cards lie on two rows (a grid filled row by row): the cards keep to the first places, so the
-    hand looks as it would with the empty place gone, and the screen is not laid out again."""
+def tarot_match_at_the_first_card() -> Match:
+    """A four-player Tarot deal where you (South, 18 cards) lead the first trick."""
     tarot = find_game("tarot")
     match = Match(tarot, tarot.parse_options({}, 4), 4)
     hand_state = match.deal_new_hand(deal_rng(4, 0), first_dealer=3)  # South speaks first
@@ -89,6 +86,23 @@ async def test_a_card_played_from_two_rows_empties_the_last_place_and_lays_nothi
     east = make_computer(tarot, "random", random.Random(1))
     while hand_state.to_act == 1:  # East's écart
         match.apply(east.decide(hand_state.view(1)))
+    return match
+
+
+def rows_of(hand: HandView) -> list[list[CardWidget]]:
+    """The hand's cards, row by row as they lie on screen."""
+    rows: dict[int, list[CardWidget]] = {}
+    for card in hand.cards:
+        rows.setdefault(card.region.y, []).append(card)
+    return [rows[y] for y in sorted(rows)]
+
+
+async def test_a_card_played_from_two_rows_empties_its_place_and_lays_nothing_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tarot's 18 cards lie on two rows (a grid filled row by row), the second starting where a suit does: a card
+    played leaves its place empty, the others keep theirs, and the screen is not laid out again."""
+    match = tarot_match_at_the_first_card()
     asked = layouts_asked_of_the_hand(monkeypatch)
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -98,12 +112,37 @@ async def test_a_card_played_from_two_rows_empties_the_last_place_and_lays_nothi
         await settled(pilot)
         hand = table.query_one(HandView)
         assert hand.has_class("two-rows") and len(hand.cards) == 18
+        places = len(hand.places)
         for played in range(1, 4):
             asked.clear()
             await pilot.press("enter")
             table = await my_turn(pilot)
             assert not asked, f"card {played}: {asked}"
-            assert len(hand.places) == 18 and hand.cards == hand.places[: 18 - played]
-            assert all(place.empty and not place.has_class("selected") for place in hand.places[18 - played :])
-        # The last card of the first row stands where the grid puts it: twelve cards to a row.
-        assert hand.cards[11].region.y == hand.cards[0].region.y < hand.cards[12].region.y
+            assert len(hand.places) == places and len(hand.cards) == 18 - played
+            assert all(place.empty and not place.has_class("selected") for place in hand.places
+                       if place not in hand.cards)  # fmt: skip
+        top, bottom = rows_of(hand)
+        assert top[-1].face and bottom[0].face and top[-1].face.suit_letter != bottom[0].face.suit_letter
+
+
+async def test_every_card_of_a_long_hand_has_a_key_and_its_suit_keeps_to_a_row() -> None:
+    """At 80x24 Tarot's 18 cards take two rows: the trumps start the second (none ends the first), and every card
+    shows the key that plays it, the digits then the capital letters."""
+    match = tarot_match_at_the_first_card()
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TableScreen(table_config("tarot", ["human", "random", "random", "random"]), match))
+        table = await my_turn(pilot)
+        hand = table.query_one(HandView)
+        top, bottom = rows_of(hand)
+        letters = [card.face.suit_letter for card in hand.cards if card.face]
+        assert len(top) + len(bottom) == 18 and letters == sorted(letters, key=letters.index)
+        assert {card.face.suit_letter for card in bottom if card.face} == {"t"}  # the trumps and the Excuse
+        assert [card.place_mark for card in hand.cards] == list("123456789ABCDEFGHI")
+        view = table.view
+        assert view is not None
+        legal = [k for k, card in enumerate(hand.cards) if k >= 9 and view.legal_mask >> card.index & 1]
+        played = hand.cards[legal[0]].index
+        await pilot.press(hand.cards[legal[0]].place_mark)
+        await wait_for(pilot, lambda: played not in [card.index for card in hand.cards])

@@ -336,7 +336,15 @@ def test_ascii_stand_ins_keep_every_cell() -> None:
     drawn = "╭──╮│10♥│╰──╯ ▶ Mão — écart… ░▒"
     plain = to_ascii(drawn)
     assert plain.isascii() and len(plain) == len(drawn)
-    assert plain == "+--+|10H|+--+ > Mao - ecart. ##"
+    assert plain == ".--.|10H|'--' > Mao - ecart. ##"
+
+
+def test_ascii_keeps_the_card_frames_apart() -> None:
+    """Without colour a card's marks are its frame's shape: plain round, trump square, chosen heavy, winning double."""
+    frames = {"plain": "╭──╮╰──╯", "trump": "┌──┐└──┘", "chosen": "┏━━┓┃┃┗━━┛", "winning": "╔══╗║║╚══╝"}
+    drawn = {mark: to_ascii(frame) for mark, frame in frames.items()}
+    assert drawn == {"plain": ".--.'--'", "trump": "+--++--+", "chosen": "#==####==#", "winning": "+==+||+==+"}
+    assert to_ascii("┣┳╋┼├") == "+++++"  # a table's joints stay crosses
 
 
 async def test_a_c_locale_draws_the_whole_table_in_ascii(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -357,7 +365,7 @@ async def test_a_roomy_terminal_grows_the_table() -> None:
         await pilot.press("enter")
         table = await my_turn(pilot)
         hand = table.query_one(HandView)
-        assert hand.has_class("large") and all(card.outer_size.height == 5 for card in hand.cards)
+        assert hand.has_class("large") and all(card.outer_size == (9, 8) for card in hand.cards)  # room to lift
         assert "Last trick" in screen_text(app) and table.query_one("#side").outer_size.width == 44
 
 

@@ -11,7 +11,8 @@ import pytest
 
 from cardtable.cli import main
 from cardtable.tui.app import CardTableApp
-from tests.tui.driver import screen_text, table_config, table_of
+from cardtable.tui.widgets.hand import HandView
+from tests.tui.driver import my_turn, screen_text, table_config, table_of
 
 
 async def test_ascii_cards_print_suit_letters(table_home: Path) -> None:
@@ -28,6 +29,25 @@ async def test_ascii_cards_print_suit_letters(table_home: Path) -> None:
         codes = [table.view.deck.codes[c] for c in range(32) if hand >> c & 1] if table and table.view else []
         assert codes and all(code in shown for code in codes)
         assert not any(glyph in shown.split("You")[-1] for glyph in "♠♥♦♣")
+
+
+async def test_every_card_mark_reads_in_ascii_without_colour(table_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """NO_COLOR and ASCII: the chosen card, a plain card, one you may not play and the winning card read apart."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    (table_home / "settings.json").write_text(json.dumps({"speed": "instant", "ascii_cards": True}))
+    app = CardTableApp(table_config("malilla", ["human", "heuristic", "heuristic", "heuristic"], seed=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await my_turn(pilot)
+        hand = table.query_one(HandView)
+        trick = screen_text(app)
+        hand.cursor = 0
+        await pilot.pause()
+        shown = screen_text(app).splitlines()
+    hand_lines = "\n".join(shown[shown.index(next(line for line in shown if line.startswith("-You"))) + 1 :])
+    assert hand_lines.count("#====#") == 1 and "#=1==#" in hand_lines  # the chosen card, heavy
+    assert ".----." in hand_lines and "'-2--'" in hand_lines  # a plain card, round corners, its key below
+    assert "3b" in hand_lines and "'-4--'" not in hand_lines  # a card you may not play: no frame at all
+    assert "+= wins =+" in trick  # the card winning the trick, double (a trump's square frame: test_screens)
 
 
 async def test_no_color_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:

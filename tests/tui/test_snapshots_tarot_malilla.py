@@ -167,6 +167,34 @@ def test_tarot_five_players(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snap_compare(app, terminal_size=size, run_before=your_turn)
 
 
+def three_players_at_the_first_lead() -> Match:
+    """A 3-player hand where you (seat 0, 24 cards) lead the first trick: East took a garde and made his écart."""
+    match = Match(TAROT, TAROT.parse_options({"deals": 1}, 3), 3)
+    state = match.begin_hand(2, TAROT.random_deal(random.Random(4), match.options, 3, 2))
+    for seat, word in enumerate(["pass", "garde", "pass"]):
+        match.apply(Action(seat, "bid", word))
+    east = RandomPlayer(random.Random(1))
+    while state.to_act == 1:
+        match.apply(run_now(east.choose(state.view(1))))
+    return match
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_tarot_three_players_hand_of_24(snap_compare: Any, size: tuple[int, int]) -> None:
+    """Your 24 cards: at 80x24 two rows of small cards, the trumps starting the second, every card with its key;
+    at 120x40 one fanned row of large cards, the chosen one lifted."""
+    config = table_config("tarot", ["human", "heuristic", "heuristic"], names=["You", "East", "West"],
+                          options={"deals": 1})  # fmt: skip
+    app = CardTableApp()
+
+    async def your_lead(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        app.push_screen(TableScreen(config, three_players_at_the_first_lead()))
+        await wait_for(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
+
+    assert snap_compare(app, terminal_size=size, run_before=your_lead)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_malilla_redeal_question(snap_compare: Any, size: tuple[int, int]) -> None:
     # Example 7 of the rules: North (seat 2) holds seven spades before East's first lead.

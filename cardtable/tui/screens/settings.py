@@ -23,7 +23,7 @@ from cardtable.tui.themes import TABLE_THEMES, table_theme_name, theme_label
 from cardtable.tui.widgets.footer import KeysFooter
 
 SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no pause)"}
-SIZE_LABELS = {"auto": "By the terminal's size", "small": "Small", "large": "Large (from 30 lines)"}
+SIZE_LABELS = {"auto": "By the terminal's size", "small": "Small", "large": "Large (from 37 lines)"}
 DECK_LABELS = {"theme": "As the theme draws it", "two": "Two colours", "four": "Four colours"}
 
 
@@ -66,7 +66,7 @@ class SettingsScreen(LaidOutOnce, StyledOnce, SeeThrough, ModalScreen[None]):
             ("ascii_cards", "Card faces", [("Suit symbols", False), ("ASCII letters", True)], settings.ascii_cards,
              faces_help),
             ("card_size", "Card size", [(SIZE_LABELS[s], s) for s in CARD_SIZES], settings.card_size,
-             "Large: rank and suit on lines of their own."),
+             "Large: cards drawn with pips and figures."),
             ("animations", "Animations", [("On: cards move", True), ("Off", False)], settings.animations,
              "Cards glide to the trick, and on to its winner."),
             ("brief_hand_ends", "Truco hand ends", [("A line, then play on", True), ("The score sheet", False)],

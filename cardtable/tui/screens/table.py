@@ -55,7 +55,7 @@ from cardtable.tui.sides import score_lines, side_name, sides
 from cardtable.tui.styled_once import StyledOnce
 from cardtable.tui.widgets.card import Face
 from cardtable.tui.widgets.footer import KeysFooter, keys_without_room
-from cardtable.tui.widgets.hand import HandView
+from cardtable.tui.widgets.hand import HandView, fits_large
 from cardtable.tui.widgets.log import TableLog
 from cardtable.tui.widgets.painted import PaintedText
 from cardtable.tui.widgets.seat import SeatPanel
@@ -73,8 +73,9 @@ POSITIONS = {
 AROUND = ("top-left", "top", "top-right", "left", "right")
 #: From this size on (columns, lines) the table grows: larger cards, a hand of 18 on one row, the last trick aside.
 ROOMY = (120, 40)
-#: Below this many lines a large card's trick would not fit: the cards stay small whatever the settings say.
-LARGE_CARDS_HEIGHT = 30
+#: Below this many lines a large card's trick (three rows of cards seven lines tall) would not fit: the cards stay
+#: small whatever the settings say.
+LARGE_CARDS_HEIGHT = 37
 #: An announcement goes from the notice line when this many tricks have ended since it was made: the trick it
 #: was made in, then the next (the log keeps it).
 ANNOUNCEMENT_TRICKS = 2
@@ -299,7 +300,8 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
                 yield Static("", id="last-trick", markup=False)
                 yield self.table_log
         # The hand spans the whole width: twelve cards (Malilla's 48-card deck) need 72 columns.
-        yield HandView(id="hand", numbered=PLACES_WITH_KEYS)
+        places = [self.key(f"pick-{n}") for n in range(1, PLACES_WITH_KEYS + 1)]
+        yield HandView(id="hand", place_keys=[key if len(key) <= 3 else "" for key in places])
         yield KeysFooter(show_command_palette=False)
 
     @property
@@ -907,7 +909,10 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         legal: set[int] | None = None
         if self.waiting is not None and self.waiting.seat == self.viewer and not self.waiting.offered:
             legal = self.parts.legal_keys(view) or None  # a bid or a call: no card is marked unplayable
-        hand.show(cards, legal, large=self.large_cards(), row=18 if self.roomy()[0] else 12)
+        # Large cards in the hand as long as they fit, fanned if they must (Tarot's 24 do from 101 columns).
+        width = self.app.size.width
+        large = self.large_cards() and fits_large(len(cards), width)
+        hand.show(cards, legal, large=large, row=18 if self.roomy()[0] else 12, width=width)
         hand.show_title(self.names[self.viewer] + (" (dealer)" if view.dealer == self.viewer else ""))
 
     def refresh_info(self, view: V, private: bool) -> None:

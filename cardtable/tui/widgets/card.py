@@ -1,4 +1,5 @@
-"""A playing card drawn as a small bordered widget: ``10♥`` on its face, a back, or an empty place.
+"""A playing card drawn as a bordered widget: small (``10♥`` on its face), large (its rank and suit in the
+corners, its pips or court mark between), a back, or an empty place.
 
 Cards are updated in place (``show``, ``clear``) rather than rebuilt or hidden: a card's box moves only
 when its size does, so a new face only repaints it, where mounting, removing or hiding a widget lays the
@@ -8,6 +9,7 @@ screen out again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar, Self
 
 from rich.segment import Segment
@@ -35,6 +37,61 @@ def with_place_mark(edge: Strip, mark: str) -> Strip:
     return Strip.join([edge.crop(0, PLACE_MARK_COLUMN), marked, edge.crop(end, edge.cell_length)])
 
 
+#: Where a large card's pips lie, by their number, on the three lines between its corners (seven columns).
+PIPS = {
+    1: ("", "   p   ", ""),
+    2: ("   p   ", "", "   p   "),
+    3: ("   p   ", "   p   ", "   p   "),
+    4: (" p   p ", "", " p   p "),
+    5: (" p   p ", "   p   ", " p   p "),
+    6: (" p   p ", " p   p ", " p   p "),
+    7: (" p p p ", " p   p ", " p   p "),
+    8: (" p p p ", " p   p ", " p p p "),
+    9: (" p p p ", " p p p ", " p p p "),
+    10: ("p p p p", " p   p ", "p p p p"),
+}
+#: A large court card's mark, by its rank letter (French, Tarot's cavalier ``N``, the Spanish sota, caballo and
+#: rey): a frame round the letter between two suit marks, a crown of three points for a king, two for a queen,
+#: one for a knight (who stands on two legs), none for a jack.  ``r`` is the letter, ``p`` the suit.
+COURTS = {
+    "K": (" ╭┴┴┴╮ ", " │prp│ ", " ╰───╯ "),
+    "Q": (" ╭┴─┴╮ ", " │prp│ ", " ╰───╯ "),
+    "N": (" ╭─┴─╮ ", " │prp│ ", " ╰┬─┬╯ "),
+    "J": (" ╭───╮ ", " │prp│ ", " ╰─┬─╯ "),
+}
+COURTS |= {"R": COURTS["K"], "C": COURTS["N"], "S": COURTS["J"]}
+#: An ace: one pip in a frame.
+ACE = ("  ╭─╮  ", "  │p│  ", "  ╰─╯  ")
+#: A Tarot trump (no suit): stars round its number; the Excuse, a star above and below its name.
+TRUMP = (" ★   ★ ", "  r  ", " ★   ★ ")
+EXCUSE = ("   ★   ", "  r  ", "   ★   ")
+#: The inside of a large card: seven columns, five lines (its frame makes it nine by seven).
+LARGE_WIDTH, LARGE_LINES = 7, 5
+#: A large card's back.
+LARGE_BACK = "\n".join(["░" * LARGE_WIDTH] * LARGE_LINES)
+
+
+@cache
+def large_face(rank: str, suit: str) -> str:
+    """What a large card shows inside its frame: its rank and suit in the top left corner and (suit first) in the
+    bottom right one, and between them its pips, its court mark, or a trump's stars.  The top corner starts each
+    card's first line, so that a card overlapped by the next in a fanned hand still shows it."""
+    pip = suit[:1]
+    if not suit:
+        art = TRUMP if rank.isdigit() else EXCUSE
+        middle = [line.replace("r", rank.center(3)) for line in art]
+    elif rank in COURTS:
+        middle = [line.replace("p", pip).replace("r", rank) for line in COURTS[rank]]
+    elif rank in ("A", "1"):
+        middle = [line.replace("p", pip) for line in ACE]
+    elif rank.isdigit() and int(rank) in PIPS:
+        middle = [line.replace("p", pip) for line in PIPS[int(rank)]]
+    else:
+        middle = ["", pip, ""]
+    lines = [(rank + suit).ljust(LARGE_WIDTH), *(line.center(LARGE_WIDTH) for line in middle)]
+    return "\n".join([*lines, (suit + rank).rjust(LARGE_WIDTH)])
+
+
 @dataclass(frozen=True)
 class Face:
     """What a card shows: its deck index, rank and suit texts, and how it is marked."""
@@ -60,9 +117,13 @@ class CardWidget(PaintedByLook, Static):
     #: What the card's box was laid out from (see ``refresh``).
     _laid_out: tuple[Any, ...] | None = None
     _text: str | None = None
-    #: The digit on the card's bottom edge: its place in your hand, which the keys 1 to 9 play ("": none).  It
-    #: is drawn over the edge, not as a border label: a card six columns wide has no room for Textual's.
+    #: The key on the card's bottom edge: the one that plays it from your hand (1 to 9, then A to O; "": none).
+    #: It is drawn over the edge, not as a border label: a card six columns wide has no room for Textual's.
     place_mark = ""
+    #: The columns the card shows when the next card of a fanned hand overlaps it (0: the whole card).
+    fanned_to = 0
+    #: A card of a hand of large cards has a line of room above or below its frame, to lift it when chosen.
+    lift_room = False
 
     class Clicked(Message):
         def __init__(self, card: CardWidget, chain: int) -> None:
@@ -108,11 +169,27 @@ class CardWidget(PaintedByLook, Static):
         # The lines painted for a look are shared by every card with that look, wherever it lies in the hand,
         # so the place mark goes on after them, on the whole edge, before the compositor's crop.
         width, height = self.outer_size
+        if self.lift_room and height > LARGE_LINES + 2:
+            return columns_of(self._with_lift(width, height)[crop.y : crop.bottom], crop, width)
         if not self.place_mark or crop.bottom < height or width < PLACE_MARK_COLUMN + len(self.place_mark) + 1:
             return super().render_lines(crop)
         lines = super().render_lines(Region(0, crop.y, width, crop.height))
         lines[-1] = with_place_mark(lines[-1], self.place_mark)
         return columns_of(lines, crop, width)
+
+    def _with_lift(self, width: int, height: int) -> list[Strip]:
+        """A card of a large hand, one line taller than its frame: the frame at the bottom, the chosen card's at
+        the top (lifted out of the hand), and the felt in the line left over.  Drawn, not placed: moving the
+        card would lay the whole screen out at every step of the cursor."""
+        painted = super().render_lines(Region(0, 0, width, height))
+        frame = [*painted[: height - 2], painted[-1]]  # the frame without its last line inside, which is blank
+        if self.place_mark and width >= PLACE_MARK_COLUMN + len(self.place_mark) + 1:
+            frame[-1] = with_place_mark(frame[-1], self.place_mark)
+        felt, _face = self.background_colors
+        blank = Strip.blank(width, Style(bgcolor=felt.rich_color))
+        for line_filter in self.get_line_filters():
+            blank = blank.apply_filter(line_filter, felt)
+        return [*frame, blank] if "selected" in self.classes else [blank, *frame]
 
     @property
     def index(self) -> int:
@@ -169,8 +246,8 @@ class CardWidget(PaintedByLook, Static):
         if not self.large:
             return "░░" if face is None or face.back else f"{face.rank}{face.suit}"
         if face is None or face.back:
-            return "░░░░\n░░░░\n░░░░"
-        return f"{face.rank:<4}\n{face.suit:^4}\n{face.rank:>4}"
+            return LARGE_BACK
+        return large_face(face.rank, face.suit)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
