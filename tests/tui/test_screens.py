@@ -45,6 +45,14 @@ async def until(pilot: Any, ready: Any, steps: int = 300, seconds: float = 30.0)
     raise AssertionError(f"never ready; the screen is {pilot.app.screen!r}")
 
 
+async def open_the_form(pilot: Any, app: CardTableApp) -> None:
+    """From the start screen, the new-game form (n), once it has drawn its fields."""
+    await until(pilot, lambda: isinstance(app.screen, StartScreen))
+    await pilot.press("n")
+    await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    await pilot.pause()
+
+
 def notice(app: CardTableApp) -> str:
     table = table_of(app)
     assert table is not None
@@ -70,10 +78,7 @@ def test_levels_have_player_facing_labels_and_a_new_level_appears_by_itself() ->
 async def test_the_new_game_form_starts_on_its_first_field_and_says_on_and_off_in_words() -> None:
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, StartScreen))
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        await pilot.pause()
+        await open_the_form(pilot, app)
         assert app.focused is not None and app.focused.id == "game"
         redeal = app.screen.query_one("#opt-redeal_seven", Select)
         assert redeal.value is True and "on" in screen_text(app)
@@ -102,10 +107,7 @@ async def test_the_new_game_form_shows_plainly_which_field_has_the_keyboard() ->
     """In every theme and without colour: a bar beside the row and the chosen value reversed, not a tint."""
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, StartScreen))
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        await pilot.pause()
+        await open_the_form(pilot, app)
         assert marked(app) == ["game", "row of game"]
         app.screen.query_one("#name-1").focus()  # a seat's name: typing there renames the seat, so it shows
         await pilot.pause()
@@ -115,11 +117,8 @@ async def test_the_new_game_form_shows_plainly_which_field_has_the_keyboard() ->
 async def test_escape_asks_before_it_throws_the_forms_choices_away() -> None:
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, StartScreen))
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await open_the_form(pilot, app)
         form = app.screen
-        await pilot.pause()
         form.query_one("#kind-1", Select).value = "expert"
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
