@@ -16,8 +16,8 @@ from cardtable.engine.records import parse_record
 from cardtable.games import find_game
 from cardtable.games.manille.rules import ManilleHand
 from cardtable.tui.app import CardTableApp
-from cardtable.tui.dialogs.talk import TalkDialog
-from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog
+from cardtable.tui.games.manille.talk import TalkDialog
+from cardtable.tui.games.manille.trump_choice import TrumpChoiceDialog
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.seat import SeatPanel

@@ -17,7 +17,7 @@ from cardtable.engine.records import parse_record
 from cardtable.games import find_game
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
-from cardtable.tui.dialogs.pick_cards import PickCardsDialog
+from cardtable.tui.games.tarot.pick_cards import PickCardsDialog
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
 from tests.tui.driver import pick_cards, play_until_over, screen_text, table_config, table_of, wait_for
