@@ -25,9 +25,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from endgame_check import plain_points, random_endings, side_points
+
 from cardtable.engine.cards import cards_in
 from cardtable.games import endgame
-from cardtable.games.endgame_check import plain_points, random_endings, side_points
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The commit whose solver the new one must agree with (the last before its rewrite).

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
+from benchmarks.endgame_check import plain_points, random_endings, side_points
 from cardtable.engine.cards import cards_in
 from cardtable.games import endgame
-from cardtable.games.endgame_check import plain_points, random_endings, side_points
 from cardtable.games.malilla import ai as malilla_ai
 from cardtable.games.manille import ai as manille_ai
 from cardtable.games.manille.rules import DECK, PIPS, RULES, follow_rules
