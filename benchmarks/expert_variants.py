@@ -1,7 +1,8 @@
 """Screen variants of the Manille and Malilla expert against each other with ``cardtable sim --duplicate``.
 
 Each variant is the expert with some of its search settings changed, joined to both games as an extra level,
-so that ``--seats weighed,uniform,weighed,uniform`` plays the same deals both ways.  ``--scores FILE`` also
+so that ``--seats weighed,uniform,weighed,uniform`` plays the same deals both ways.  Two experiments the expert
+does not play join the same way: ``formatch`` (``match_odds.py``) and ``omniscient`` (below).  ``--scores FILE`` also
 writes each deal's mean score by level, so that two runs against the same level on the same seed (say
 ``weighed,heuristic`` and ``uniform,heuristic``) can be compared deal by deal.
 
@@ -17,12 +18,18 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from match_odds import MalillaForMatch, ManilleForMatch
+
 from cardtable.cli import main
 from cardtable.engine import sim
+from cardtable.engine.game import GameRules, View
 from cardtable.games.malilla.expert import MalillaExpert
 from cardtable.games.malilla.rules import RULES as MALILLA
 from cardtable.games.manille.expert import ManilleExpert
 from cardtable.games.manille.rules import RULES as MANILLE
+from cardtable.games.playout import CardPlay, Playout, PointTrickGame, PointTrickSearcher
+from cardtable.games.search import Outcome
+from cardtable.games.tricks import TrickHand
 
 #: Each variant's settings (class attributes of ``PointTrickSearcher``).
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -42,10 +49,46 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "usual03": {"usual_within": 0.3},
     # With four cards in hand, the trick in progress played out by the policy and only the last three exact.
     "root3": {"root_exact": 3},
+}
+
+
+class OmniscientPlayout(Playout):
+    """A playout whose every seat plays knowing the world's hands, where the expert's judges from what it saw.
+
+    The policy reads what a seat may hold as the live cards less those it showed it lacks; told that each
+    seat lacks every card but its own, it reads each hand as it lies.
+    """
+
+    def choose(self, state: TrickHand[Any], seat: int, excluded: Sequence[int]) -> int:
+        return super().choose(state, seat, [~hand for hand in state.hands])
+
+
+class OmniscientPlayouts(PointTrickSearcher[Any]):
+    """The expert with its card decisions played out by ``OmniscientPlayout`` (its bids and redeals as it plays)."""
+
+    level = "omniscient"
+
+    def search_cards(self, rules: GameRules, view: View, decision: CardPlay, game: PointTrickGame,
+                     turned: int | None, dealer: int) -> Outcome:  # fmt: skip
+        plain = decision.playout
+        decision.playout = OmniscientPlayout(game, plain.trump, plain.seat, plain.exact_tricks)
+        return super().search_cards(rules, view, decision, game, turned, dealer)
+
+
+class ManilleOmniscient(OmniscientPlayouts, ManilleExpert):
+    pass
+
+
+class MalillaOmniscient(OmniscientPlayouts, MalillaExpert):
+    pass
+
+
+#: Each experiment as its Manille and its Malilla level.
+EXPERIMENTS: dict[str, tuple[type[ManilleExpert], type[MalillaExpert]]] = {
     # Each card valued by what the hand's end does to the chance of winning the match.
-    "formatch": {"plays_for_the_match": True},
+    "formatch": (ManilleForMatch, MalillaForMatch),
     # Every seat of a playout plays knowing the world's hands, where it would otherwise judge from what it saw.
-    "omniscient": {"omniscient": True},
+    "omniscient": (ManilleOmniscient, MalillaOmniscient),
 }
 
 
@@ -53,6 +96,9 @@ def join_variants() -> None:
     for name, settings in VARIANTS.items():
         for rules, expert in ((MANILLE, ManilleExpert), (MALILLA, MalillaExpert)):
             rules.add_level(name, type(f"{expert.__name__}_{name}", (expert,), {**settings, "level": name}))
+    for name, (manille, malilla) in EXPERIMENTS.items():
+        MANILLE.add_level(name, manille)
+        MALILLA.add_level(name, malilla)
 
 
 def write_scores_to(path: str) -> None:

@@ -1,9 +1,9 @@
-"""Count how hands end in club-player self-play: the table the Manille and Malilla experts play for the match by.
+"""Count how hands end in club-player self-play: the tables of hand outcomes playing for the match reads.
 
 Each hand of ``--matches`` whole matches (four ``heuristic`` seats, the game's default options) ends with a
 gain for each side; the count of each pair of gains, the larger first, is printed as rows: row ``i`` holds the
-hands in which one side gained ``i`` and the other 0, 1, 2 ... (``cardtable.games.match_odds`` reads such rows,
-and ``HAND_OUTCOMES`` in each game's ``expert.py`` holds the counts this printed).
+hands in which one side gained ``i`` and the other 0, 1, 2 ... (``benchmarks/match_odds.py`` reads such rows,
+and its ``MANILLE_OUTCOMES`` and ``MALILLA_OUTCOMES`` hold the counts this printed).
 
 Run: ``python benchmarks/hand_outcomes.py --game manille --matches 300`` (``--game malilla --matches 2000``).
 """

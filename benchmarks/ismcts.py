@@ -75,7 +75,7 @@ class ManilleIsmcts(ManilleExpert):
         if not worlds:
             return super().play(view)
         seat = view.seat
-        playout = Playout(game, view.trump, seat, self.exact_tricks, self.omniscient)
+        playout = Playout(game, view.trump, seat, self.exact_tricks)
         worth = decision.worth
         root_cards = set(decision.cards)
         root = Node()

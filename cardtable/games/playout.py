@@ -73,12 +73,8 @@ class Playout:
     table is shared.
     """
 
-    def __init__(self, game: PointTrickGame, trump: int | None, seat: int, exact_tricks: int = EXACT_TRICKS,
-                 omniscient: bool = False) -> None:  # fmt: skip
+    def __init__(self, game: PointTrickGame, trump: int | None, seat: int, exact_tricks: int = EXACT_TRICKS) -> None:
         self.game = game
-        #: Each seat plays knowing every hand of the world (a cheaper, more optimistic playout) rather than
-        #: only its own and what was seen.
-        self.omniscient = omniscient
         rules = game.rules
         self.deck = rules.deck
         self.points = rules.points
@@ -94,7 +90,6 @@ class Playout:
         self.above = rules.deck.above
         #: The top trump and the trump second card: spent only on a rich trick.
         self.top_trumps = (game.tops | game.seconds) & self.trump_mask
-        self.hands_now: list[int] = []
 
     # ----------------------------------------------------------------- a whole playout
     def final_points(self, state: TrickHand[tuple[int, tuple[int, ...], int, int]], excluded: list[int]) -> int:
@@ -142,7 +137,7 @@ class Playout:
         legal = state.legal_play_mask()
         if not legal & (legal - 1):
             return legal.bit_length() - 1
-        hands = self.hands_now = state.hands
+        hands = state.hands
         hand = hands[seat]
         players = self.players
         live = 0
@@ -161,8 +156,7 @@ class Playout:
         suit_masks = game.suit_masks
         players = self.players
         opponents = [s for s in range(players) if s != seat and s != partner]
-        hands = self.hands_now
-        may = [hands[o] for o in opponents] if self.omniscient else [others_live & ~excluded[o] for o in opponents]
+        may = [others_live & ~excluded[o] for o in opponents]
         may_trump = [bool(m & trump_mask) for m in may]
         # 1. Cash a side-suit master no opponent is known to trump.
         masters = 0
@@ -217,10 +211,7 @@ class Playout:
             trick_points += points[card]
         later = [(seat + k) % players for k in range(1, players - len(trick))]
         later_opponents = [o for o in later if o != partner]
-        if self.omniscient:
-            may = [state.hands[o] for o in later_opponents]
-        else:
-            may = [others_live & ~excluded[o] for o in later_opponents]
+        may = [others_live & ~excluded[o] for o in later_opponents]
         above = self.above
         suit_of = self.suit_of
 
@@ -344,8 +335,7 @@ class CardPlay:
     """
 
     def __init__(self, view: CardView, game: PointTrickGame, count: CardCount, worth: Sequence[float],
-                 exact_tricks: int = EXACT_TRICKS, root_exact: int = EXACT_TRICKS + 1,
-                 omniscient: bool = False) -> None:  # fmt: skip
+                 exact_tricks: int = EXACT_TRICKS, root_exact: int = EXACT_TRICKS + 1) -> None:  # fmt: skip
         self.seat = seat = view.seat
         trick_cards = 0
         for _seat, card in view.trick:
@@ -354,7 +344,7 @@ class CardPlay:
         self.cards = sorted(set(standing.values()))
         self._candidates = [view.plays[card] for card in self.cards]
         exact = root_exact if view.hand.bit_count() <= root_exact else exact_tricks
-        self.playout = Playout(game, view.trump, seat, exact, omniscient)
+        self.playout = Playout(game, view.trump, seat, exact)
         self.worth = worth
         # What every seat saw of the others: what they showed they lack, and the dealer's turned card.
         excluded = list(count.ruled_out)
@@ -386,8 +376,6 @@ class PointTrickSearcher(SearchingPlayer[ViewT], Generic[ViewT]):
     #: Playouts solve this many last tricks exactly; with this many cards or fewer in hand the whole decision is.
     exact_tricks = EXACT_TRICKS
     root_exact = EXACT_TRICKS + 1
-    #: Whether playouts are played knowing every hand of the world.
-    omniscient = False
     #: A world counts this much less for each card seen that the playout policy would not have played in it
     #: (``PlayLikelihood``); ``None``: every world that fits counts alike.  A light weighing (0.3 a miss, each
     #: world dealt played) measured no stronger than none; this one, with the worlds drawn again by weight, is
@@ -404,11 +392,6 @@ class PointTrickSearcher(SearchingPlayer[ViewT], Generic[ViewT]):
     #: The usual card (the club player's) is played when its mean is within this many points of the best: only
     #: a tie, since trusting it over a search that finds a card 0.3 points better measured weaker in both games.
     usual_within = 0.01
-    #: Whether a card is valued by what the hand's end does to the chance of winning the match
-    #: (``cardtable.games.match_odds``) rather than by the points it adds to ours less theirs.  Off: it won no
-    #: more matches against the club player in either game, nor head to head in short matches
-    #: (docs/STRENGTH.md).
-    plays_for_the_match = False
 
     def search_cards(self, rules: GameRules, view: ViewT, decision: CardPlay, game: PointTrickGame,
                      turned: int | None, dealer: int) -> Outcome:  # fmt: skip

@@ -53,6 +53,13 @@ def test_every_module_of_the_package_is_reached_from_where_the_program_starts() 
     assert unreached == [], f"not reached by the program (move to benchmarks/ or tests/): {unreached}"
 
 
+def test_the_package_imports_neither_the_benchmarks_nor_the_tests() -> None:
+    # They may import the package (and the tests the benchmarks' references); never the other way round.
+    for path in sorted(PACKAGE.rglob("*.py")):
+        outside = {name for name in imports_of(path, typing_too=True) if name.split(".")[0] in ("benchmarks", "tests")}
+        assert not outside, f"{module_name(path)} imports {sorted(outside)}"
+
+
 def test_the_roots_are_real_modules() -> None:
     # A renamed entry point or a missing game package would otherwise leave the check above with nothing to walk.
     modules = {module_name(path) for path in PACKAGE.rglob("*.py")}

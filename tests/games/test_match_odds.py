@@ -1,4 +1,5 @@
-"""The chance of winning a match from the points each side needs, and the match worth the experts play by."""
+"""Playing for the match (``benchmarks/match_odds.py``, an experiment the experts do not play): the chance of
+winning a match from the points each side needs, and the worth of a hand's end by it."""
 
 from __future__ import annotations
 
@@ -6,14 +7,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from benchmarks.match_odds import (
+    MALILLA_OUTCOMES,
+    MANILLE_OUTCOMES,
+    MatchOdds,
+    malilla_match_worth,
+    manille_match_worth,
+    outcomes_from_rows,
+)
 from cardtable.games.malilla.ai import hand_ends
-from cardtable.games.malilla.expert import HAND_OUTCOMES as MALILLA_OUTCOMES
-from cardtable.games.malilla.expert import match_worth as malilla_match_worth
 from cardtable.games.manille.ai import Table, hand_worth
-from cardtable.games.manille.expert import HAND_OUTCOMES as MANILLE_OUTCOMES
-from cardtable.games.manille.expert import match_worth as manille_match_worth
 from cardtable.games.manille.rules import DECK, RULES, ManilleDeal, ManilleView
-from cardtable.games.match_odds import MatchOdds, outcomes_from_rows
 
 from .malilla.helpers import SEED_DEAL
 from .malilla.helpers import new_hand as malilla_hand

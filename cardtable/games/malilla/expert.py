@@ -22,11 +22,10 @@ from cardtable.engine.game import CALL_VERB, Action
 from cardtable.engine.hints import Findings, note
 from cardtable.engine.players import Budget
 from cardtable.games.endgame import EndgameRules
-from cardtable.games.match_odds import MatchOdds, outcomes_from_rows
 from cardtable.games.playout import CardPlay, Playout, PointTrickGame, PointTrickSearcher
 from cardtable.games.search import SearchBudget, in_time, pick
 
-from .ai import MalillaHeuristic, Table, hand_ends, hand_worth, pack_facts, tip4_count_the_cards, tips_choice
+from .ai import MalillaHeuristic, Table, hand_worth, pack_facts, tip4_count_the_cards, tips_choice
 from .rules import (
     AGREE,
     ANSWER,
@@ -43,38 +42,6 @@ from .rules import (
 
 #: A redeal is called (or agreed to) when playing the hand is worth at least this much less than nothing.
 REDEAL_MARGIN = 1.0
-
-#: How hands end, by what the side that gains more gains (none, 1, 2 ... 40 points) and what the other gains (0
-#: to 5: its trump or albur bonus): 9,729 hands of club-player self-play, 2,000 matches to 35
-#: (``benchmarks/hand_outcomes.py``).
-HAND_OUTCOMES = outcomes_from_rows([
-    (152, 0, 0, 0, 0, 0), (344, 37, 0, 0, 0, 0), (315, 71, 20, 0, 0, 0), (385, 61, 51, 24, 0, 0),
-    (388, 69, 44, 52, 19, 0), (389, 44, 49, 49, 39, 15), (441, 24, 27, 29, 18, 26), (373, 16, 21, 26, 19, 15),
-    (377, 29, 18, 21, 9, 16), (415, 22, 26, 24, 16, 14), (346, 18, 18, 22, 18, 13), (366, 11, 21, 23, 14, 16),
-    (341, 28, 15, 12, 12, 11), (319, 12, 15, 20, 9, 6), (280, 16, 11, 21, 8, 9), (287, 9, 11, 12, 9, 10),
-    (280, 8, 14, 11, 6, 8), (240, 6, 14, 7, 3, 5), (244, 8, 8, 15, 5, 0), (219, 12, 11, 6, 4, 4),
-    (195, 9, 5, 10, 5, 2), (187, 10, 5, 5, 7, 4), (169, 10, 10, 7, 2, 1), (122, 8, 2, 3, 1, 0),
-    (124, 5, 3, 4, 6, 2), (101, 3, 3, 2, 1, 1), (80, 7, 5, 2, 1, 1), (78, 3, 1, 3, 0, 0),
-    (57, 2, 1, 2, 3, 0), (61, 0, 1, 1, 0, 1), (61, 1, 1, 1, 0, 0), (38, 0, 2, 1, 0, 0),
-    (28, 1, 1, 1, 0, 0), (19, 1, 0, 0, 0, 0), (14, 0, 0, 0, 0, 0), (33, 0, 2, 1, 0, 0),
-    (6,), (11,), (5,), (4,), (7,),
-])  # fmt: skip
-
-
-@functools.cache
-def match_odds(target: int) -> MatchOdds:
-    return MatchOdds(HAND_OUTCOMES, target)
-
-
-def match_worth(view: MalillaView) -> list[float]:
-    """``hand_worth`` for a side playing for the match: for each point total our side may end the hand with,
-    what it does to our chance of winning the match, in points as they are worth at this score."""
-    odds = match_odds(view.options.target)
-    us = view.seat % 2
-    ours, theirs = int(view.scores[us]), int(view.scores[1 - us])
-    chances = [odds.chance(new_ours, new_theirs) if decided is None else float(decided)
-               for new_ours, new_theirs, decided in hand_ends(view)]  # fmt: skip
-    return [worth + points / 1000 for points, worth in enumerate(odds.local_points(ours, theirs, chances))]
 
 
 @functools.cache
@@ -125,8 +92,7 @@ class MalillaExpert(PointTrickSearcher[MalillaView]):
             return view.plays[legal.bit_length() - 1]
         table = Table(view)
         game = playout_game(view.options, view.trump)
-        worth = match_worth(view) if self.plays_for_the_match else hand_worth(view)
-        decision = CardPlay(view, game, table.count, worth, self.exact_tricks, self.root_exact, self.omniscient)
+        decision = CardPlay(view, game, table.count, hand_worth(view), self.exact_tricks, self.root_exact)
         if len(decision.candidates) == 1:
             return decision.candidates[0]
         outcome = self.search_cards(RULES, view, decision, game, view.turned, view.dealer)

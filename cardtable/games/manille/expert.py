@@ -28,7 +28,6 @@ from cardtable.engine.hints import Findings, note
 from cardtable.engine.players import Budget
 from cardtable.games.cardcount import count_cards
 from cardtable.games.endgame import EndgameRules
-from cardtable.games.match_odds import MatchOdds, outcomes_from_rows
 from cardtable.games.playout import CardPlay, Playout, PointTrickGame, PointTrickSearcher
 from cardtable.games.search import SearchBudget, in_time, pick
 
@@ -38,7 +37,6 @@ from .ai import (
     ManilleHeuristic,
     Table,
     deal_total,
-    hand_gains,
     hand_worth,
     statement_to_make,
     tip11_doubling,
@@ -75,30 +73,6 @@ COUNTER_MARGIN = 3.0
 #: partner's own contract is expected to do.
 BID_MARGIN = 1.0
 OVER_PARTNER = 4.0
-
-#: How hands end at four players, by what the side that scores gains (none, 1, 2 ... 30 points before the
-#: hand's factors): 5,357 hands of club-player self-play, 300 matches to 101 (``benchmarks/hand_outcomes.py``).
-HAND_OUTCOMES = outcomes_from_rows([
-    (153,), (327,), (344,), (337,), (342,), (326,), (310,), (278,), (295,), (255,), (236,), (229,), (217,), (219,),
-    (197,), (187,), (147,), (150,), (121,), (128,), (96,), (109,), (91,), (68,), (61,), (36,), (29,), (11,), (5,),
-    (2,), (51,),
-])  # fmt: skip
-
-
-@functools.cache
-def match_odds(target: int) -> MatchOdds:
-    return MatchOdds(HAND_OUTCOMES, target)
-
-
-def match_worth(table: Table) -> list[float]:
-    """``hand_worth`` for a side playing for the match: for each pip total our side may end the hand with, what
-    it does to our chance of winning the match, in points as they are worth at this score."""
-    view = table.view
-    odds = match_odds(view.options.target)
-    ours, theirs = int(view.scores[view.seat]), int(view.scores[(view.seat + 1) % 4])
-    stake = view.stake
-    chances = [odds.chance(ours + stake * gained, theirs + stake * lost) for gained, lost in hand_gains(table)]
-    return [worth + pips / 1000 for pips, worth in enumerate(odds.local_points(ours, theirs, chances))]
 
 
 @functools.cache
@@ -150,8 +124,7 @@ class ManilleExpert(PointTrickSearcher[ManilleView]):
         """The card to play as the search sees it: the club player's table, the playouts' game, the candidates."""
         table = Table(view)
         game = playout_game(view.options, view.players, view.trump)
-        worth = match_worth(table) if self.plays_for_the_match and table.players == 4 else hand_worth(table)
-        decision = CardPlay(view, game, table.count, worth, self.exact_tricks, self.root_exact, self.omniscient)
+        decision = CardPlay(view, game, table.count, hand_worth(table), self.exact_tricks, self.root_exact)
         return table, game, decision
 
     # ----------------------------------------------------------------- the knock round and the auction
