@@ -27,7 +27,15 @@ from cardtable.games.malilla.expert import MalillaExpert
 from cardtable.games.malilla.rules import RULES as MALILLA
 from cardtable.games.manille.expert import ManilleExpert
 from cardtable.games.manille.rules import RULES as MANILLE
-from cardtable.games.playout import CardPlay, Playout, PointTrickGame, PointTrickSearcher
+from cardtable.games.playout import (
+    MISS_WEIGHT,
+    PROPOSALS,
+    CardPlay,
+    PlayLikelihood,
+    Playout,
+    PointTrickGame,
+    PointTrickSearcher,
+)
 from cardtable.games.search import Outcome
 from cardtable.games.tricks import TrickHand
 
@@ -43,8 +51,6 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "uniform4": {"miss_weight": None, "exact_tricks": 4, "root_exact": 5},
     # Only the last two tricks of a playout solved exactly (the decision itself still from four cards in hand).
     "sharper2": {"miss_weight": 0.03, "proposals": 4, "exact_tricks": 2, "root_exact": 4},
-    # The partner's cards not weighed at all: a partner that searches is not the playout policy.
-    "partner1": {"miss_weight": 0.03, "proposals": 4, "partner_miss_weight": 1.0},
     # The club player's card kept unless the search finds one better by more than this many points.
     "usual03": {"usual_within": 0.3},
     # With four cards in hand, the trick in progress played out by the policy and only the last three exact.
@@ -83,12 +89,37 @@ class MalillaOmniscient(OmniscientPlayouts, MalillaExpert):
     pass
 
 
+class PartnerUnweighed(PointTrickSearcher[Any]):
+    """Manille's weighing (in both games), the partner's plays left out of it: each world counts by the
+    opponents' misses only, since a partner that searches is not the playout policy."""
+
+    level = "partner1"
+    proposals = PROPOSALS
+
+    def play_likelihood(self, game: PointTrickGame, trump: int | None, seat: int, turned: int | None,
+                        dealer: int) -> PlayLikelihood:  # fmt: skip
+        likelihood = super().play_likelihood(game, trump, seat, turned, dealer)
+        if game.rules.players == 4:
+            likelihood.misses[(seat + 2) % 4] = 1.0
+        return likelihood
+
+
+class ManillePartner1(PartnerUnweighed, ManilleExpert):
+    pass
+
+
+class MalillaPartner1(PartnerUnweighed, MalillaExpert):
+    miss_weight = MISS_WEIGHT  # Malilla's expert weighs no world
+
+
 #: Each experiment as its Manille and its Malilla level.
 EXPERIMENTS: dict[str, tuple[type[ManilleExpert], type[MalillaExpert]]] = {
     # Each card valued by what the hand's end does to the chance of winning the match.
     "formatch": (ManilleForMatch, MalillaForMatch),
     # Every seat of a playout plays knowing the world's hands, where it would otherwise judge from what it saw.
     "omniscient": (ManilleOmniscient, MalillaOmniscient),
+    # The partner's cards not weighed at all: a partner that searches is not the playout policy.
+    "partner1": (ManillePartner1, MalillaPartner1),
 }
 
 

@@ -274,14 +274,12 @@ class PlayLikelihood:
     """
 
     def __init__(self, game: PointTrickGame, trump: int | None, observer: int, miss: float = MISS_WEIGHT,
-                 turned: int | None = None, dealer: int = -1, partner_miss: float | None = None) -> None:  # fmt: skip
+                 turned: int | None = None, dealer: int = -1) -> None:  # fmt: skip
         self.playout = Playout(game, trump, observer)
         self.observer = observer
         players = game.rules.players
-        partner = (observer + 2) % 4 if players == 4 else -1
-        #: The factor of a miss by each seat (the partner's may differ: ``partner_miss``).
-        self.misses = [partner_miss if seat == partner and partner_miss is not None else miss
-                       for seat in range(players)]  # fmt: skip
+        #: The factor of a miss by each seat.
+        self.misses = [miss] * players
         #: What every seat knew at the first card: the dealer's turned card is in the dealer's hand.
         self.known = [1 << turned if turned is not None and seat != dealer else 0 for seat in range(players)]
 
@@ -383,8 +381,6 @@ class PointTrickSearcher(SearchingPlayer[ViewT], Generic[ViewT]):
     #: turns it off (docs/STRENGTH.md has the figures).  The fast budget (hints) weighs no world: 16 drawn again
     #: would be worth too few.
     miss_weight: float | None = MISS_WEIGHT
-    #: The partner's misses count this much instead (``None``: as the others').
-    partner_miss_weight: float | None = None
 
     #: Weighed worlds are dealt this many times over and drawn again in proportion to their weights, so that the
     #: playouts go to the likely worlds (1: each world dealt is played, with its weight).
@@ -413,8 +409,7 @@ class PointTrickSearcher(SearchingPlayer[ViewT], Generic[ViewT]):
                 dealer: int) -> Callable[[Hidden], tuple[HandState, float]]:  # fmt: skip
         """A world's hand at the decision, rebuilt from ``view`` and its hidden cards, and how likely the plays
         seen were in it (``PlayLikelihood``; every world alike without ``miss_weight``)."""
-        miss = self.miss_weight if self.miss_weight is not None else 1.0
-        likelihood = PlayLikelihood(game, trump, view.seat, miss, turned, dealer, self.partner_miss_weight)
+        likelihood = self.play_likelihood(game, trump, view.seat, turned, dealer)
         log = view.log
 
         def weighed(hidden: Hidden) -> tuple[HandState, float]:
@@ -423,6 +418,13 @@ class PointTrickSearcher(SearchingPlayer[ViewT], Generic[ViewT]):
             return hand, likelihood.replay(hand, log)
 
         return weighed
+
+    def play_likelihood(self, game: PointTrickGame, trump: int | None, seat: int, turned: int | None,
+                        dealer: int) -> PlayLikelihood:  # fmt: skip
+        """How ``weigher`` weighs the plays seen: each seat's miss by ``miss_weight`` (a level may weigh some
+        seats' misses apart)."""
+        miss = self.miss_weight if self.miss_weight is not None else 1.0
+        return PlayLikelihood(game, trump, seat, miss, turned, dealer)
 
     def drawn_worlds(self, rules: GameRules, view: ViewT, weighed: Callable[[Hidden], tuple[HandState, float]],
                      rng: random.Random) -> list[tuple[Hidden, HandState, int]]:  # fmt: skip

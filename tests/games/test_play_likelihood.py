@@ -87,7 +87,10 @@ def test_the_partners_misses_can_count_apart_from_the_opponents() -> None:
     game = playout_game("manille", view)
 
     def weighed(miss: float, partner_miss: float | None) -> PlayLikelihood:
-        return PlayLikelihood(game, view.trump, view.seat, miss, view.turned, view.dealer, partner_miss)
+        likelihood = PlayLikelihood(game, view.trump, view.seat, miss, view.turned, view.dealer)
+        if partner_miss is not None:
+            likelihood.misses[2] = partner_miss  # seat 0's partner
+        return likelihood
 
     every_seat, opponents, partner = weighed(0.5, None), weighed(0.5, 1.0), weighed(1.0, 0.5)
     partner_missed = 0

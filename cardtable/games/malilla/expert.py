@@ -60,7 +60,7 @@ class MalillaExpert(PointTrickSearcher[MalillaView]):
     level = "expert"
     #: Every world that fits counts alike: weighing them by the plays seen, as Manille's expert does, measured
     #: no stronger in Malilla (on the same 400 deals against the club player) and costs time.
-    miss_weight = None
+    miss_weight: float | None = None
 
     def __init__(self, rng: random.Random | None = None, budget: SearchBudget | Budget | None = None) -> None:
         super().__init__(rng, budget)
