@@ -26,7 +26,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from typing import ClassVar
 
 from cardtable.engine.cards import cards_in
 from cardtable.engine.game import Action, HandState
@@ -66,10 +65,8 @@ from .scoring import CONTRACTS
 FAR_FROM_A_BID = 8
 #: The bids tried besides passing: the heuristic's own, and these when they are still open.
 TRIED = ("petite", "garde")
-#: A full deal played out costs some 20 ms, so the bid and the chelem play one world for each this many of the
-#: budget's.
-WORLDS_PER_PLAYOUT = 6
-#: Played out by the fast playout, a deal costs some 2 ms: one world for each this many of the budget's.
+#: Played out by the fast playout, a deal costs some 2 ms: the bid, the call, the discard and the chelem play one
+#: world for each this many of the budget's.
 WORLDS_PER_FAST_PLAYOUT = 2
 #: The search departs from the heuristic's king call or discard only for a mean better by this many points.
 SET_UP_MARGIN = 12.0
@@ -119,11 +116,6 @@ class TarotExpert(SearchingPlayer[TarotView]):
     """French Tarot's ``expert`` level."""
 
     level = "expert"
-    #: Deals played out in a search of the bid, the call, the discard or the chelem play their cards by the
-    #: fast playout (the calls by the heuristic's rules), rather than by the heuristic's tips at every card.
-    fast_playouts: ClassVar[bool] = True
-    #: Where the heuristic would bid, the search chooses only how high (it never passes such a hand).
-    keeps_the_heuristics_takes: ClassVar[bool] = True
 
     def __init__(self, rng: random.Random | None = None, budget: SearchBudget | Budget | None = None) -> None:
         super().__init__(rng, budget)
@@ -187,7 +179,7 @@ class TarotExpert(SearchingPlayer[TarotView]):
         candidates = [a for a in legal if a.value == "pass" or a.value in TRIED or a == usual]
         if usual not in candidates:
             candidates.append(usual)
-        if self.keeps_the_heuristics_takes and usual.value in CONTRACTS:
+        if usual.value in CONTRACTS:
             # Where the heuristic takes, the search chooses only how high: never lower, never a pass.
             lowest = CONTRACTS.index(usual.value)
             candidates = [a for a in candidates if a.value in CONTRACTS and CONTRACTS.index(a.value) >= lowest]
@@ -228,7 +220,7 @@ class TarotExpert(SearchingPlayer[TarotView]):
 
     def weigh(self, view: TarotView, candidates: Sequence[Action]) -> Outcome:
         seat = view.seat
-        worlds = max(2, self.budget.worlds // (WORLDS_PER_FAST_PLAYOUT if self.fast_playouts else WORLDS_PER_PLAYOUT))
+        worlds = max(2, self.budget.worlds // WORLDS_PER_FAST_PLAYOUT)
         budget = SearchBudget(self.budget.name, worlds, self.budget.seconds, min(self.budget.fewest, worlds))
 
         def value(world: HandState, choice: int) -> float:
@@ -240,11 +232,10 @@ class TarotExpert(SearchingPlayer[TarotView]):
 
     def play_out(self, state: HandState, seat: int) -> float:
         """This seat's score for the deal, ``state`` played to its end: the calls by the heuristic's rules in
-        every seat, the cards by the fast playout (or by the heuristic too, without ``fast_playouts``)."""
+        every seat, the cards by the fast playout."""
         model = self.model
-        fast = self.fast_playouts
         while state.to_act is not None:
-            if fast and isinstance(state, TarotHand) and state.phase == PLAY:
+            if isinstance(state, TarotHand) and state.phase == PLAY:
                 return TarotPlayout(seat).final_score(state)
             view = state.view(state.to_act)
             assert isinstance(view, TarotView)
