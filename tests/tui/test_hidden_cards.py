@@ -275,7 +275,9 @@ class Run:
 class Driver:
     """Plays a hot-seat table from the keyboard, searching every screen a person can reach on the way."""
 
-    def __init__(self, pilot: Pilot[None], table: TableScreen, scenario: Scenario, opened: set[object] | None) -> None:
+    def __init__(
+        self, pilot: Pilot[None], table: TableScreen[Any], scenario: Scenario, opened: set[object] | None
+    ) -> None:
         self.pilot = pilot
         self.app = pilot.app
         self.table = table

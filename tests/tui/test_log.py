@@ -20,7 +20,7 @@ from tests.tui.driver import table_config
 from tests.tui.test_snapshots import RANDOM_SEATS, truco_match
 
 
-def wrapped_as_they_should_be(app: CardTableApp, table: TableScreen) -> list[str]:
+def wrapped_as_they_should_be(app: CardTableApp, table: TableScreen[Any]) -> list[str]:
     """The log's lines on screen, checked against its texts wrapped to its width now."""
     log = table.query_one(TableLog)
     width = log.scrollable_content_region.width
@@ -46,7 +46,7 @@ async def test_the_log_is_wrapped_to_the_wide_side_panel_from_its_first_line_and
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         match = truco_match(4, 2, [Action(3, "call", "truco")], seed=7)  # a dialog opens at once
-        table: TableScreen = TableScreen(table_config("truco", RANDOM_SEATS, seed=2, first_dealer=2), match)
+        table: TableScreen[Any] = TableScreen(table_config("truco", RANDOM_SEATS, seed=2, first_dealer=2), match)
         app.push_screen(table)
         for _ in range(200):
             await pilot.pause()

@@ -45,7 +45,7 @@ def one_hand(dealer: int, hands: list[list[str]], actions: list[dict[str, Any]],
 
 async def open_table(pilot: Pilot[None], match: Match, options: dict[str, Any], log: list[str] | None = None,
                      notices: list[str] | None = None,
-                     table_type: type[TableScreen] = TableScreen) -> TableScreen:  # fmt: skip
+                     table_type: type[TableScreen[Any]] = TableScreen) -> TableScreen[Any]:  # fmt: skip
     """The match at a table in the running app; the lines it logs are kept in ``log``, its notices in ``notices``
     (a notice stays only until the turn moves on: kept, a slow machine cannot miss one)."""
     await pilot.pause()
@@ -82,7 +82,7 @@ async def wait_for(pilot: Pilot[None], ready: Any, seconds: float = 30.0) -> Non
     raise AssertionError("the table never got there")
 
 
-def info(table: TableScreen) -> str:
+def info(table: TableScreen[Any]) -> str:
     """The side panel's lines, each as one line again where the panel put what follows a label below it."""
     return str(table.query_one("#info", Static).content).replace(":\n", ": ")
 

@@ -77,7 +77,7 @@ def dealer_team_bonus_seed() -> int:
     raise AssertionError("no deal with a trump bonus")
 
 
-async def bonus_table(pilot: Pilot[None], app: CardTableApp) -> TableScreen:
+async def bonus_table(pilot: Pilot[None], app: CardTableApp) -> TableScreen[Any]:
     """A Malilla table at your first turn, its deal's trump bonus scored for You & North."""
     malilla = find_game("malilla")
     seats = [seat.kind for seat in default_seats("malilla", 4)]
@@ -102,7 +102,7 @@ async def test_a_bonus_scored_at_the_deal_is_announced_until_you_act() -> None:
 
 
 # ------------------------------------------------------------------ one key for each call, wherever it is named
-async def hinted_as(pilot: Pilot[None], table: TableScreen, advice: Action) -> str:
+async def hinted_as(pilot: Pilot[None], table: TableScreen[Any], advice: Action) -> str:
     """The notice the table shows for a hint that advises ``advice`` (without a reason)."""
     from cardtable.engine.hints import Hint
 

@@ -72,7 +72,7 @@ def slow_computers(home: Path) -> None:
     (home / "settings.json").write_text(json.dumps({"speed": "slow"}))
 
 
-class TableHoldingTheChien(TableScreen):
+class TableHoldingTheChien(TableScreen[Any]):
     """A table whose turned-up chien stays until the test ends, however slowly a busy machine gets to the
     snapshot (at a real table it stays a few seconds, then the taker takes it)."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -43,7 +44,7 @@ async def test_a_truco_match_to_12_from_the_keyboard_with_raises() -> None:
         assert any(a.value in ("truco", "raise") for a in calls)
 
 
-async def open_truco(pilot: Pilot[None], app: CardTableApp, scores: list[int]) -> TableScreen:
+async def open_truco(pilot: Pilot[None], app: CardTableApp, scores: list[int]) -> TableScreen[Any]:
     match = Match(TRUCO, TRUCO.parse_options(None, 4), 4, scores)
     match.deal_new_hand(deal_rng(2, 0), first_dealer=3)
     await pilot.pause()
@@ -229,7 +230,9 @@ def test_argentino_s_own_envido_count_goes_once_the_envido_is_settled() -> None:
     assert envido_line("0:envido 1:refuse", 0) == []
 
 
-async def answer_until(pilot: Pilot[None], table: TableScreen, done: Callable[[], bool], seconds: float = 60) -> None:
+async def answer_until(
+    pilot: Pilot[None], table: TableScreen[Any], done: Callable[[], bool], seconds: float = 60
+) -> None:
     """Answer every question (Enter) and end each computer's pause until ``done()``; never past a score sheet."""
     deadline = time.monotonic() + seconds
     while not done():

@@ -40,7 +40,7 @@ def argentino_match(hands: list[str], actions: list[dict[str, Any]], dealer: int
     return resume_match(parse_record(record, find_game))
 
 
-async def open_table(pilot: Pilot[None], match: Match, **more: Any) -> TableScreen:
+async def open_table(pilot: Pilot[None], match: Match, **more: Any) -> TableScreen[Any]:
     config = table_config("truco", ["human", "heuristic"], names=["You", "North"], options={**ARGENTINO, **more})
     await pilot.pause()
     pilot.app.push_screen(TableScreen(config, match))
@@ -121,7 +121,7 @@ async def test_an_envido_to_answer_says_what_each_answer_is_worth_and_the_counts
         assert isinstance(view, ArgentinoView) and view.envido is not None and view.envido.points == 2
 
 
-def stands_clear(table: TableScreen, dialog: Region) -> None:
+def stands_clear(table: TableScreen[Any], dialog: Region) -> None:
     """A call dialog leaves the side panel whole (the score, the vira's line) and covers none of the hand's cards."""
     assert not dialog.overlaps(table.query_one("#side").region)
     assert not [card for card in table.query_one(HandView).cards if card.region.overlaps(dialog)]

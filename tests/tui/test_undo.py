@@ -50,8 +50,8 @@ async def wait_for(pilot: Pilot[None], ready: Callable[[], object], seconds: flo
 
 
 async def open_table(pilot: Pilot[None], game: str, seats: list[str], match: Match, seed: int = 7,
-                     options: dict[str, Any] | None = None, table_type: type[TableScreen] = TableScreen
-                     ) -> TableScreen:  # fmt: skip
+                     options: dict[str, Any] | None = None, table_type: type[TableScreen[Any]] = TableScreen
+                     ) -> TableScreen[Any]:  # fmt: skip
     await pilot.pause()
     table = table_type(table_config(game, seats, seed=seed, options=options), match)
     pilot.app.push_screen(table)
@@ -59,11 +59,11 @@ async def open_table(pilot: Pilot[None], game: str, seats: list[str], match: Mat
     return table
 
 
-def my_card_turn(table: TableScreen) -> Callable[[], bool]:
+def my_card_turn(table: TableScreen[Any]) -> Callable[[], bool]:
     return lambda: table.my_card_turn() and table.app.screen is table
 
 
-def footer_keys(table: TableScreen) -> set[str]:
+def footer_keys(table: TableScreen[Any]) -> set[str]:
     return {active.binding.action for active in table.active_bindings.values() if active.binding.show}
 
 
@@ -71,7 +71,7 @@ def actions_of(match: Match) -> list[list[dict[str, Any]]]:
     return [hand["actions"] for hand in match.to_record()["hands"]]
 
 
-def notice(table: TableScreen) -> str:
+def notice(table: TableScreen[Any]) -> str:
     return str(table.query_one("#notice", Static).content)
 
 
