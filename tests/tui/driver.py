@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rich.segment import Segment
 from textual._compositor import LayoutUpdate
 from textual.app import App
 from textual.pilot import Pilot
@@ -168,7 +169,7 @@ async def settle(pilot: Pilot[None]) -> None:
     await pilot.pause(0)
 
 
-def screen_fingerprint(app: App[Any]) -> tuple[tuple[object, ...], ...]:
+def screen_fingerprint(app: App[Any]) -> tuple[tuple[Segment, ...], ...]:
     """What the terminal shows now, cell styles included, as the compositor draws it for a screenshot.
 
     Much cheaper than a screenshot (no SVG is written): two of them agree exactly when two screenshots would.

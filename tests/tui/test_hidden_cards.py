@@ -510,7 +510,7 @@ async def play_scenario(pilot: Pilot[None], name: str, opened: set[object] | Non
     """
     scenario = SCENARIOS[name]
     app = pilot.app
-    table = TableScreen(scenario.config(), scenario.match())
+    table: TableScreen[Any] = TableScreen(scenario.config(), scenario.match())
     driver = Driver(pilot, table, scenario, opened)
     await app.push_screen(table)
     await driver.play(None if opened is None else decisions or scenario.quick)
@@ -634,7 +634,8 @@ async def test_between_two_peoples_turns_nothing_of_either_hand_shows() -> None:
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         app.settings.speed = "slow"  # the computers wait before each card: the table stays between turns
-        table = TableScreen(scenario.config(), Scenario("manille", 4, (0, 2), {}, [97] * 4, left=8).match())
+        match = Scenario("manille", 4, (0, 2), {}, [97] * 4, left=8).match()
+        table: TableScreen[Any] = TableScreen(scenario.config(), match)
         driver = Driver(pilot, table, scenario, set())
         await app.push_screen(table)
         for _ in range(100):

@@ -4,11 +4,13 @@ under a dialog."""
 from __future__ import annotations
 
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 
 from cardtable.engine.game import Action
@@ -142,7 +144,7 @@ async def test_the_log_paints_each_row_as_textual_does_and_each_line_once() -> N
     painted: list[int] = []
     render_lines = Widget.render_lines
 
-    def counted(widget: Widget, crop: Region) -> Any:
+    def counted(widget: Widget, crop: Region) -> list[Strip]:
         if isinstance(widget, TableLog):
             painted.append(crop.height)
         return render_lines(widget, crop)
@@ -170,10 +172,7 @@ async def test_the_log_paints_each_row_as_textual_does_and_each_line_once() -> N
                 assert ours == cells(render_lines(log, crop)), f"line {n}, {crop}"
         # Scrolled up by a new line, the log's next frame paints the new row alone.
         await pilot.pause()
-        Widget.render_lines = counted  # type: ignore[method-assign]
-        try:
+        with patch.object(Widget, "render_lines", counted):
             log.add("one more")
             await pilot.pause()
-        finally:
-            Widget.render_lines = render_lines  # type: ignore[method-assign]
         assert painted == [1]

@@ -61,10 +61,10 @@ async def open_table(pilot: Pilot[None], match: Match, options: dict[str, Any], 
     if notices is not None:
         say = table.say
 
-        def noted(text: str) -> None:
+        def noted(text: str, wrap: bool = False) -> None:
             if text:
                 notices.append(text)
-            say(text)
+            say(text, wrap)
 
         table.say = noted  # type: ignore[method-assign]
     pilot.app.push_screen(table)
@@ -180,7 +180,7 @@ async def test_the_talk_menu_offers_the_true_statements_in_words() -> None:
         await pilot.press("escape")  # back to the hand: nothing said
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
         state = table.match.current
-        assert isinstance(state, ManilleHand) and state.talk_log == ()
+        assert isinstance(state, ManilleHand) and not state.talk_log
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, TalkDialog))
         await pilot.press("down", "down", "down", "down", "down", "down", "enter")  # "I hold the 10♥"

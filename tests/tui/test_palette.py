@@ -10,6 +10,7 @@ from textual.app import SystemCommand
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.message import ConfirmDialog
 from cardtable.tui.screens.start import StartScreen
+from tests.support import narrowed
 from tests.tui.driver import my_turn, table_config, wait_for
 
 
@@ -44,7 +45,7 @@ async def test_quit_from_the_palette_asks_first_when_a_match_is_in_play() -> Non
         await pilot.press("ctrl+p")
         await pilot.press(*"quit", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        assert app.is_running and "It is saved" in str(app.screen.question)
+        assert app.is_running and "It is saved" in str(narrowed(ConfirmDialog, app.screen).question)
 
 
 async def test_a_screenshot_goes_to_the_data_folder_when_there_is_no_pictures_folder(

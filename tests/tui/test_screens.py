@@ -386,7 +386,7 @@ async def test_the_last_trick_panel_keeps_its_height_without_laying_the_screen_o
     async with app.run_test(size=(120, 40)) as pilot:
         table = await my_turn(pilot)
         panel = table.query_one("#last-trick", Static)
-        shown = []
+        shown: list[str] = []
         while len(shown) < 3:
             layouts.clear()
             await pilot.press("enter")

@@ -214,7 +214,7 @@ async def test_under_no_color_the_theme_key_changes_shades_of_grey_only(
         await until(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
         for theme in ("Blue baize", "Night"):
             await pilot.press("b")
-            await until(pilot, lambda theme=theme: notice(app).startswith(f"Theme: {theme}"))  # type: ignore[misc]
+            await until(pilot, lambda theme=theme: notice(app).startswith(f"Theme: {theme}"))
             assert notice(app) == f"Theme: {theme} (NO_COLOR: in greys)."
             await pilot.pause()
             fills = re.findall(r"fill: #([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})", app.export_screenshot())

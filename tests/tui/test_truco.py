@@ -15,12 +15,14 @@ from cardtable.engine.cards import SUIT_GLYPHS, bits
 from cardtable.engine.loop import deal_rng
 from cardtable.engine.match import Match
 from cardtable.games import find_game
+from cardtable.games.truco.rules import TrucoHand
 from cardtable.saves import default_seats
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
+from tests.support import narrowed
 from tests.tui.driver import footer_line, play_until_over, screen_text, settled, table_config, table_of, wait_for
 
 TRUCO = find_game("truco")
@@ -44,7 +46,7 @@ async def test_a_truco_match_to_12_from_the_keyboard_with_raises() -> None:
         assert any(a.value in ("truco", "raise") for a in calls)
 
 
-async def open_truco(pilot: Pilot[None], app: CardTableApp, scores: list[int]) -> TableScreen[Any]:
+async def open_truco(pilot: Pilot[None], app: CardTableApp, scores: list[int | float]) -> TableScreen[Any]:
     match = Match(TRUCO, TRUCO.parse_options(None, 4), 4, scores)
     match.deal_new_hand(deal_rng(2, 0), first_dealer=3)
     await pilot.pause()
@@ -101,7 +103,7 @@ async def test_a_raise_to_answer_leaves_the_vira_and_the_starred_manilhas_in_vie
     app = CardTableApp()
     async with app.run_test(size=size) as pilot:
         match = Match(TRUCO, TRUCO.parse_options(None, 4), 4)
-        state = match.deal_new_hand(deal_rng(7, 0), first_dealer=2)  # you hold a manilha
+        state = narrowed(TrucoHand, match.deal_new_hand(deal_rng(7, 0), first_dealer=2))  # you hold a manilha
         match.apply(Action(3, "call", "truco"))  # West leads and calls truco: you answer
         await pilot.pause()
         app.push_screen(TableScreen(table_config("truco", ["human", "random", "random", "random"]), match))
