@@ -70,7 +70,7 @@ class LogApp(App[None]):
     """A log alone, sized by ``css``."""
 
     def __init__(self, css: str) -> None:
-        self.CSS = css
+        self.CSS = css  # type: ignore[misc]  # Textual reads CSS through the app: each app here has its own size
         super().__init__()
 
     def compose(self) -> ComposeResult:

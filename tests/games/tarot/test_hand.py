@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -37,7 +38,7 @@ def refusal(state: TarotHand, raw: dict[str, object]) -> str:
     return error.value.reason
 
 
-def seed_after_bidding(contract: str = "garde", **raw: object) -> TarotHand:
+def seed_after_bidding(contract: str = "garde", **raw: Any) -> TarotHand:
     state = new_hand(seed_deal(), **raw)
     act(state, *bids(4, 0, 2, contract))
     return state

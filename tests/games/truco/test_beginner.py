@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from cardtable.engine.game import Action
 from cardtable.games.truco import argentino, beginner
@@ -10,6 +11,7 @@ from cardtable.games.truco.beginner import ArgentinoBeginner, BeginnerByVariant,
 from cardtable.games.truco.rules import DECK, PAULISTA_STRENGTH, TrucoView
 from tests.games.truco import argentino_helpers
 from tests.games.truco.helpers import new_hand, play
+from tests.support import seat_to_act
 
 # Vira 4H: the 5s are the manilhas (5C the zap).
 STRENGTH = PAULISTA_STRENGTH[DECK.index["4H"]]
@@ -90,9 +92,9 @@ def test_in_a_mao_de_ferro_it_picks_a_slot_from_the_views_own_generator() -> Non
 
 
 # ===================================================================== Argentino
-def argentino_view(hands: list[str], actions: str = "", **options: object) -> argentino.ArgentinoView:
+def argentino_view(hands: list[str], actions: str = "", **options: Any) -> argentino.ArgentinoView:
     state = argentino_helpers.new_hand(hands, actions, **options)
-    view = state.view(state.to_act)
+    view = state.view(seat_to_act(state))
     assert isinstance(view, argentino.ArgentinoView)
     return view
 
