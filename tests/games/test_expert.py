@@ -26,10 +26,11 @@ from cardtable.engine.replay import replay
 from cardtable.engine.sim import simulate
 from cardtable.games import find_game
 from cardtable.games.malilla.rules import MalillaView
+from cardtable.games.manille.expert import ManilleExpert
 from cardtable.games.manille.rules import ManilleView
 from cardtable.games.search import CHEAP_WORLDS, SearchBudget, in_time, search_budget
 from cardtable.games.worlds import MixedDealer, UniformDealer, draw_deals
-from tests.support import TESTS, case_files, seat_to_act
+from tests.support import TESTS, case_files, narrowed, seat_to_act
 
 EXPERT_GAMES = ("manille", "malilla")
 #: Option sets whose hands the expert plays through (each at one hand, the fast budget).
@@ -93,11 +94,12 @@ def test_the_expert_plays_whole_hands_in_every_variant(game: str, players: int, 
 
 def test_the_budget_is_the_one_asked_for_and_a_deadline_only_at_the_table() -> None:
     rules = find_game("manille")
-    assert make_computer(rules, "expert").budget == search_budget(Budget.NORMAL, worlds=CHEAP_WORLDS)  # type: ignore[attr-defined]
-    fast = make_computer(rules, "expert", budget=Budget.FAST)
-    assert fast.budget.worlds < search_budget(worlds=CHEAP_WORLDS).worlds and fast.budget.seconds is None  # type: ignore[attr-defined]
-    at_table = make_computer(rules, "expert", deadline=True)
-    assert at_table.budget.seconds is not None  # type: ignore[attr-defined]
+    expert = narrowed(ManilleExpert, make_computer(rules, "expert"))
+    assert expert.budget == search_budget(Budget.NORMAL, worlds=CHEAP_WORLDS)
+    fast = narrowed(ManilleExpert, make_computer(rules, "expert", budget=Budget.FAST))
+    assert fast.budget.worlds < search_budget(worlds=CHEAP_WORLDS).worlds and fast.budget.seconds is None
+    at_table = narrowed(ManilleExpert, make_computer(rules, "expert", deadline=True))
+    assert at_table.budget.seconds is not None
     assert make_computer(rules, "heuristic", budget=Budget.STRONG, deadline=True).searches is False
 
 

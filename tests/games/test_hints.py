@@ -208,7 +208,7 @@ def test_an_ecart_the_count_keeps_against_a_better_search_figure_says_why_withou
     kept = Action(2, "discard", ("4D", "6D", "JD", "3C", "8C", "10C"))
     better = Action(2, "discard", ("2H", "3H", "5H", "4D", "6D", "JD"))
     findings = Findings(options=(kept, better), means=(10.0, 22.5), worlds=8)
-    said = TAROT_WORDS.search_figures(None, kept, findings)  # type: ignore[arg-type]
+    said = TAROT_WORDS.search_figures(None, kept, findings)  # type: ignore[arg-type]  # an écart is named without a view
     assert said == ("played out in 8 deals, this écart scores +10.0; another scored 12.5 more, too few deals to "
                     "overrule the count of your hand")  # fmt: skip
 

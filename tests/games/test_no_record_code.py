@@ -34,8 +34,10 @@ from cardtable.engine.records import load_record_text, parse_record
 from cardtable.engine.replay import replay
 from cardtable.engine.words import GameWords
 from cardtable.games import find_game
+from cardtable.games.truco.rules import TrucoView
 from cardtable.tui.games import parts_for
 from cardtable.tui.games.base import TableParts
+from cardtable.tui.games.truco import TrucoParts
 from tests.support import TESTS
 
 #: (game, players, options, start scores of the matches played): the start scores bring the special hands.
@@ -186,8 +188,10 @@ class Reader:
         self.check(parts.centre_text(view), "centre")
         for other in range(self.players):
             self.check(parts.seat_note(view, other), "seat note")
-        if getattr(view, "partner_cards", None) and view.phase == "decide":
-            self.check(parts.decision_title(view, self.names), "decision")  # type: ignore[attr-defined]
+        if not (isinstance(parts, TrucoParts) and isinstance(view, TrucoView)):
+            return
+        if view.partner_cards and view.phase == "decide":
+            self.check(parts.decision_title(view, self.names), "decision")
 
     # ------------------------------------------------------------- hands and matches
     def dealt(self, state: HandState) -> None:

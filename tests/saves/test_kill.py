@@ -26,14 +26,16 @@ def reference_hands(game: str, players: int, seed: int) -> list[dict[str, object
     """The hands of a match the child plays, all of them: its players and deals are seeded."""
     config, match, computers = table(game, players, seed)
     asyncio.run(GameLoop(match, computers, seed=config.seed).run())
-    return match.to_record()["hands"]  # type: ignore[no-any-return]
+    hands: list[dict[str, object]] = match.to_record()["hands"]
+    return hands
 
 
 def check_prefix(hands: list[dict[str, object]], reference: list[dict[str, object]]) -> None:
     last = len(hands) - 1
     assert hands[:last] == reference[:last] and hands[last]["deal"] == reference[last]["deal"]
     played = hands[last]["actions"]
-    assert isinstance(played, list) and played == reference[last]["actions"][: len(played)]  # type: ignore[index]
+    expected = reference[last]["actions"]
+    assert isinstance(played, list) and isinstance(expected, list) and played == expected[: len(played)]
 
 
 def kill_at_random(tmp_path: Path, kills: int, rng: random.Random) -> int:

@@ -300,7 +300,7 @@ class Driver:
             self.log.append((len(table.match.hands), text))
             write(text)
 
-        table.log_line = logged  # type: ignore[method-assign]
+        table.log_line = logged  # type: ignore[method-assign]  # this table's log, read by the search
         start, land = table.motion.start, table.motion._land
 
         def started(moves: Any, large: bool) -> None:
@@ -311,8 +311,8 @@ class Driver:
             self.search_in_motion()  # where the cards were last painted, if they ever were
             land()
 
-        table.motion.start = started  # type: ignore[method-assign]
-        table.motion._land = landing  # type: ignore[method-assign]
+        table.motion.start = started  # type: ignore[method-assign]  # searched while cards fly
+        table.motion._land = landing  # type: ignore[method-assign]  # and as they land
 
     # ------------------------------------------------------------------ searching
     def at_keyboard(self) -> int | None:

@@ -57,7 +57,7 @@ async def open_table(pilot: Pilot[None], match: Match, options: dict[str, Any], 
             log.append(text)
             write(text)
 
-        table.log_line = logged  # type: ignore[method-assign]
+        table.log_line = logged  # type: ignore[method-assign]  # this table's log, kept for the test
     if notices is not None:
         say = table.say
 
@@ -66,7 +66,7 @@ async def open_table(pilot: Pilot[None], match: Match, options: dict[str, Any], 
                 notices.append(text)
             say(text, wrap)
 
-        table.say = noted  # type: ignore[method-assign]
+        table.say = noted  # type: ignore[method-assign]  # this table's notices, kept for the test
     pilot.app.push_screen(table)
     await wait_for(pilot, lambda: table.is_mounted)
     return table

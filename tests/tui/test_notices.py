@@ -278,7 +278,7 @@ async def test_the_footers_keys_come_in_the_frame_that_says_your_turn(monkeypatc
             drawn.append((table.prompt_text, {getattr(key, "action", "") for key in footer.query("FooterKey")}))
             return render(*args, **kwargs)
 
-        table._compositor.render_update = noted  # type: ignore[method-assign]
+        monkeypatch.setattr(table._compositor, "render_update", noted)
         for _ in range(1):
             await pilot.press("enter")
             await wait_for(pilot, lambda: table.my_card_turn() and not table.prompt_text.startswith("✗"))

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.color import Color
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
 from textual.widgets import Select, Static
@@ -288,17 +289,19 @@ async def test_the_start_screen_shows_the_settings_and_follows_their_changes(tab
         assert app.theme == HIGH_CONTRAST_TEXTUAL.name
 
 
-async def test_a_screen_is_styled_as_it_mounts_and_again_only_when_its_styles_can_have_changed() -> None:
+async def test_a_screen_is_styled_as_it_mounts_and_again_only_when_its_styles_can_have_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     app = CardTableApp()
     whole_screens: list[object] = []
     restyle = app.update_styles
 
-    def watched(node: object, animate: bool = True) -> None:
+    def watched(node: DOMNode, animate: bool = True) -> None:
         if isinstance(node, Screen):
             whole_screens.append(node)
-        restyle(node, animate)  # type: ignore[arg-type]
+        restyle(node, animate)
 
-    app.update_styles = watched  # type: ignore[method-assign]
+    monkeypatch.setattr(app, "update_styles", watched)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, StartScreen))
         dialog = NoticeDialog("Title", "Text")

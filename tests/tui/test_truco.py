@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.visual import VisualType
 from textual.widgets import Static
 
 from cardtable.engine.cards import SUIT_GLYPHS, bits
@@ -193,9 +194,9 @@ async def test_the_info_panel_keeps_its_height_within_a_hand_so_a_line_that_goes
         laid_out: list[bool] = []
         update = info.update
 
-        def watched(content: object = "", *, layout: bool = True) -> None:
+        def watched(content: VisualType = "", *, layout: bool = True) -> None:
             laid_out.append(layout)
-            update(content, layout=layout)  # type: ignore[arg-type]
+            update(content, layout=layout)
 
         monkeypatch.setattr(info, "update", watched)
         lines: list[str] = []

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, HandState
 from cardtable.games.manille import beginner
 from cardtable.games.manille.beginner import ManilleBeginner
 from cardtable.games.manille.rules import DECK, ManilleView
 from tests.games.manille.helpers import new_hand, play
+from tests.support import seat_to_act
 
 
-def view_of(state: object) -> ManilleView:
-    to_act = state.to_act  # type: ignore[attr-defined]
-    view = state.view(to_act)  # type: ignore[attr-defined]
+def view_of(state: HandState) -> ManilleView:
+    view = state.view(seat_to_act(state))
     assert isinstance(view, ManilleView)
     return view
 

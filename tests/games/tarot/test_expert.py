@@ -103,8 +103,8 @@ def test_the_search_keeps_the_heuristic_s_choice_within_the_margin() -> None:
         worlds = 2
         means = [0.0 if a == usual else expert.MARGIN / 2 - expert.TAKE_BONUS for a in candidates]
 
-    player.weigh = lambda v, c: Near  # type: ignore[assignment,method-assign,return-value]
-    assert player.chosen(view, candidates, usual) == usual
+    with patch.object(player, "weigh", lambda v, c: Near):
+        assert player.chosen(view, candidates, usual) == usual
 
 
 def test_the_taker_decides_the_chelem_by_the_deals_played_out() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, HandState
 from cardtable.games.truco import argentino, beginner
 from cardtable.games.truco.beginner import ArgentinoBeginner, BeginnerByVariant, TrucoBeginner
 from cardtable.games.truco.rules import DECK, PAULISTA_STRENGTH, TrucoView
@@ -29,8 +29,8 @@ def trick(*steps: tuple[int, str | None]) -> tuple[tuple[int, int | None], ...]:
     return tuple((seat, None if card is None else DECK.index[card]) for seat, card in steps)
 
 
-def view_of(state: object) -> TrucoView:
-    view = state.view(state.to_act)  # type: ignore[attr-defined]
+def view_of(state: HandState) -> TrucoView:
+    view = state.view(seat_to_act(state))
     assert isinstance(view, TrucoView)
     return view
 
