@@ -73,7 +73,7 @@ class Frames:
 
 
 async def to_your_first_card(pilot: Pilot[None]) -> None:
-    from cardtable.tui.dialogs.bid import BidDialog
+    from cardtable.tui.games.manille.bid import BidDialog
     from cardtable.tui.screens.table import TableScreen
 
     app = pilot.app

@@ -60,10 +60,10 @@ def begin(
 async def answer_the_table(pilot: Pilot[None]) -> bool:
     """Answer what the table asks now as a player would: the card under the cursor, the first choice of a
     dialog, a pass at a bid, the first cards a pick allows; False once the match-over question shows."""
-    from cardtable.tui.dialogs.bid import BidDialog
     from cardtable.tui.dialogs.choice import ChoiceDialog
     from cardtable.tui.dialogs.message import HandOverScreen, NoticeDialog
-    from cardtable.tui.dialogs.pick_cards import PickCardsDialog
+    from cardtable.tui.games.manille.bid import BidDialog
+    from cardtable.tui.games.tarot.pick_cards import PickCardsDialog
     from cardtable.tui.screens.score_sheet import ScoreSheetScreen
     from cardtable.tui.screens.table import TableScreen
     from cardtable.tui.widgets.hand import HandView

@@ -392,8 +392,8 @@ class PointTrickSearcher(SearchingPlayer[ViewT], Generic[ViewT]):
     #: (``PlayLikelihood``); ``None``: every world that fits counts alike.  A light weighing (0.3 a miss, each
     #: world dealt played) measured no stronger than none; this one, with the worlds drawn again by weight, is
     #: 0.7 points a deal stronger in Manille against the club player, and no stronger in Malilla, whose expert
-    #: turns it off (README has the figures).  The fast budget (hints) weighs no world: 16 drawn again would be
-    #: worth too few.
+    #: turns it off (docs/STRENGTH.md has the figures).  The fast budget (hints) weighs no world: 16 drawn again
+    #: would be worth too few.
     miss_weight: float | None = MISS_WEIGHT
     #: The partner's misses count this much instead (``None``: as the others').
     partner_miss_weight: float | None = None
@@ -406,7 +406,8 @@ class PointTrickSearcher(SearchingPlayer[ViewT], Generic[ViewT]):
     usual_within = 0.01
     #: Whether a card is valued by what the hand's end does to the chance of winning the match
     #: (``cardtable.games.match_odds``) rather than by the points it adds to ours less theirs.  Off: it won no
-    #: more matches against the club player in either game, nor head to head in short matches (README).
+    #: more matches against the club player in either game, nor head to head in short matches
+    #: (docs/STRENGTH.md).
     plays_for_the_match = False
 
     def search_cards(self, rules: GameRules, view: ViewT, decision: CardPlay, game: PointTrickGame,

@@ -16,10 +16,12 @@ V = TypeVar("V", bound=View)
 class HumanPlayer(Player[V]):
     """A person at the keyboard: ``choose`` shows the view and waits for the widgets to answer."""
 
-    def __init__(self, seat: int, name: str, on_turn: Callable[[HumanPlayer[V], V], Awaitable[None]]) -> None:
+    def __init__(self, seat: int, name: str, on_turn: Callable[[HumanPlayer[V], V], Awaitable[None]],
+                 on_refused: Callable[[str], None] | None = None) -> None:  # fmt: skip
         self.seat = seat
         self.name = name
         self.on_turn = on_turn
+        self.on_refused = on_refused
         self.answers: asyncio.Queue[Action | None] = asyncio.Queue()
         self.offered: list[Action] = []
 
@@ -41,6 +43,13 @@ class HumanPlayer(Player[V]):
 
     def answer(self, action: Action | None) -> None:
         self.answers.put_nowait(action)
+
+    async def refused(self, reason: str) -> None:
+        """The engine refused this person's action: the table says why, and the loop asks again."""
+        if self.on_refused is None:
+            await super().refused(reason)
+        else:
+            self.on_refused(reason)
 
 
 class ThinkingComputer(Player[V]):

@@ -102,6 +102,29 @@ def test_no_game_imports_the_table_or_textual() -> None:
         assert not bad, f"{module_name(path)} imports {sorted(bad)}"
 
 
+def test_no_shared_dialog_imports_a_game() -> None:
+    """The table's shared dialogs serve every game, so none reads a game's rules or a game's table parts, not even
+    for the type checker: a dialog only one game asks lives beside that game's parts, in ``tui/games/<game>/``."""
+    for path in sources("tui/dialogs"):
+        bad = {name for name in imports_of(path, typing_too=True)
+               if name.startswith(("cardtable.games", "cardtable.tui.games"))}  # fmt: skip
+        assert not bad, f"{module_name(path)} imports {sorted(bad)}"
+
+
+def test_every_game_at_the_table_is_a_package() -> None:
+    """One shape for every game's table parts: ``tui/games/<game>/`` (its parts in ``__init__.py``, its own dialogs
+    and helpers beside them); beside the games only what they share."""
+    from cardtable.games import available_games
+
+    folder = PACKAGE / "tui" / "games"
+    shared = {"__init__.py", "base.py", "__pycache__"}
+    for entry in folder.iterdir():
+        if entry.name in shared:
+            continue
+        assert entry.is_dir() and entry.name in available_games(), f"tui/games/{entry.name} is not a game's package"
+        assert (entry / "__init__.py").is_file(), f"tui/games/{entry.name} has no __init__.py with its parts"
+
+
 #: Modules of ``cardtable.games`` that only players use, shared by several levels or games: they may read the
 #: players' base (the search reads the thinking budget).
 SHARED_PLAYER_PARTS = ("trickplay", "endgame", "cardcount", "search", "playout")

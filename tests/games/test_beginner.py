@@ -14,7 +14,7 @@ import pytest
 from cardtable.engine.game import GameRules
 from cardtable.engine.players import computer_levels, make_computer
 from cardtable.engine.sim import simulate
-from cardtable.games import find_game
+from cardtable.games import available_games, find_game
 from cardtable.games.beginner import TrickSense, trick_worth, winning_card
 from cardtable.games.manille.rules import DECK, PIPS
 from cardtable.games.tricks import beats
@@ -115,7 +115,7 @@ def test_the_beginner_plays_every_option_set_to_the_end(game: str, players: int,
     assert sum(out["wins_by_seat"]) >= 2
 
 
-@pytest.mark.parametrize("game", ["malilla", "manille", "truco", "tarot"])
+@pytest.mark.parametrize("game", available_games())
 def test_the_beginner_answers_a_view_the_same_way_every_time(game: str) -> None:
     rules = find_game(game)
     players = rules.default_players

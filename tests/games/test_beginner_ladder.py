@@ -1,9 +1,9 @@
 """The ladder random < beginner < heuristic, game by game (slow: whole tournaments, run with ``--run-slow``).
 
-Each row plays the stronger level against the weaker one as README's ladder does (alternating seats in the
-partnership games, one seat against the others elsewhere) and checks that the stronger one finishes first more
-often than its fair share (a side of two seats, or one seat among n); README gives the measured figures and
-the commands.
+Each row plays the stronger level against the weaker one as the ladder of docs/STRENGTH.md does (alternating
+seats in the partnership games, one seat against the others elsewhere) and checks that the stronger one finishes
+first more often than its fair share (a side of two seats, or one seat among n); docs/STRENGTH.md gives the
+measured figures and the commands.
 """
 
 from __future__ import annotations

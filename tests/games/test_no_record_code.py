@@ -33,7 +33,7 @@ from cardtable.engine.players import make_computer
 from cardtable.engine.records import load_record_text, parse_record
 from cardtable.engine.replay import replay
 from cardtable.engine.words import GameWords
-from cardtable.games import find_game
+from cardtable.games import available_games, find_game
 from cardtable.games.truco.rules import TrucoView
 from cardtable.tui.games import parts_for
 from cardtable.tui.games.base import TableParts
@@ -314,7 +314,7 @@ def read_records(game: str, tail: int | None) -> int:
     return read
 
 
-@pytest.mark.parametrize("game", ["malilla", "manille", "tarot", "truco"])
+@pytest.mark.parametrize("game", available_games())
 def test_every_record_reads_without_a_record_code(game: str) -> None:
     """The end of each record, with the illegal actions tried at each decision there, and its whole history."""
     read = read_records(game, QUICK_TAIL)
@@ -322,7 +322,7 @@ def test_every_record_reads_without_a_record_code(game: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["malilla", "manille", "tarot", "truco"])
+@pytest.mark.parametrize("game", available_games())
 def test_every_decision_of_every_record_reads_without_a_record_code(game: str) -> None:
     read = read_records(game, None)
     assert read > 1000, json.dumps(read)

@@ -26,10 +26,10 @@ from cardtable.engine.records import parse_record
 from cardtable.games import find_game
 from cardtable.saves import SeatConfig, TableConfig
 from cardtable.tui.app import CardTableApp
-from cardtable.tui.dialogs.bid import BidDialog
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import HandOverScreen, NoticeDialog
-from cardtable.tui.dialogs.pick_cards import PickCardsDialog
+from cardtable.tui.games.manille.bid import BidDialog
+from cardtable.tui.games.tarot.pick_cards import PickCardsDialog
 from cardtable.tui.players import ThinkingComputer
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.table import TableScreen

@@ -20,13 +20,13 @@ from cardtable.engine.loop import deal_rng
 from cardtable.engine.match import Match
 from cardtable.games import find_game
 from cardtable.tui.app import CardTableApp
-from cardtable.tui.dialogs.bid import BidDialog
-from cardtable.tui.dialogs.call import CallDialog
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import ConfirmDialog, NoticeDialog
-from cardtable.tui.dialogs.pick_cards import PickCardsDialog
-from cardtable.tui.dialogs.talk import TalkDialog
-from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog
+from cardtable.tui.games.manille.bid import BidDialog
+from cardtable.tui.games.manille.talk import TalkDialog
+from cardtable.tui.games.manille.trump_choice import TrumpChoiceDialog
+from cardtable.tui.games.tarot.pick_cards import PickCardsDialog
+from cardtable.tui.games.truco.call import CallDialog
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.seat import SeatPanel

@@ -10,7 +10,7 @@ from cardtable.engine.game import Action
 from cardtable.engine.match import Match
 from cardtable.games import find_game
 from cardtable.games.manille.rules import PASS
-from cardtable.tui.dialogs.bid import BidDialog
+from cardtable.tui.games.manille.bid import BidDialog
 
 
 def auction_actions() -> list[Action]:

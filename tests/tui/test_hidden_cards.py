@@ -26,13 +26,13 @@ from cardtable.engine.records import parse_record
 from cardtable.games import find_game
 from cardtable.saves import SeatConfig, TableConfig
 from cardtable.tui.app import CardTableApp
-from cardtable.tui.dialogs.bid import BidDialog
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import HandOverScreen, NoticeDialog
-from cardtable.tui.dialogs.pick_cards import PickCardsDialog
-from cardtable.tui.dialogs.talk import TalkDialog
-from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog
 from cardtable.tui.games import parts_for
+from cardtable.tui.games.manille.bid import BidDialog
+from cardtable.tui.games.manille.talk import TalkDialog
+from cardtable.tui.games.manille.trump_choice import TrumpChoiceDialog
+from cardtable.tui.games.tarot.pick_cards import PickCardsDialog
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.table import POSITIONS, TableScreen
 from cardtable.tui.widgets.hand import HandView

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
 from rich.cells import cell_len
 from textual.geometry import Region
 
-from cardtable.games import find_game
+from cardtable.games import available_games, find_game
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.ascii import to_ascii
 from cardtable.tui.screens.table import TableScreen
@@ -19,12 +17,14 @@ from tests.tui.driver import table_config, table_of, wait_for
 from tests.tui.test_hand import layouts_asked_of_the_hand
 
 
-@pytest.mark.parametrize("game", ["malilla", "manille", "tarot", "truco"])
+@pytest.mark.parametrize("game", available_games())
 def test_every_card_of_every_pack_has_a_large_face_that_names_it(game: str) -> None:
     """Each card of the pack: five lines of seven cells, its rank and suit in the top corner, as many pips as its
     number says (an ace one in a frame), its letter between two suit marks for a court, stars for a trump."""
     rules = find_game(game)
-    for code in importlib.import_module(f"cardtable.games.{game}.rules").DECK.codes:
+    players = rules.default_players
+    deck, _ = rules.deck(rules.parse_options({}, players), players)
+    for code in deck.codes:
         rank, suit = rules.words.face(code)
         lines = large_face(rank, suit).split("\n")
         assert len(lines) == LARGE_LINES and all(cell_len(line) == LARGE_WIDTH for line in lines), code

@@ -15,7 +15,7 @@ from textual.widget import Widget
 
 from cardtable.engine.game import Action
 from cardtable.tui.app import CardTableApp
-from cardtable.tui.dialogs.call import CallDialog
+from cardtable.tui.games.truco.call import CallDialog
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.log import PAINTED_BAR_LINES, SteppedScrollBar, TableLog
 from tests.tui.driver import table_config

@@ -10,18 +10,19 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
+from cardtable.engine.game import Action
 from cardtable.engine.loop import resume_match
 from cardtable.engine.match import Match
 from cardtable.engine.records import parse_record
 from cardtable.games import find_game
 from cardtable.games.manille.rules import ManilleHand
 from cardtable.tui.app import CardTableApp
-from cardtable.tui.dialogs.talk import TalkDialog
-from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog
+from cardtable.tui.games.manille.talk import TalkDialog
+from cardtable.tui.games.manille.trump_choice import TrumpChoiceDialog
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.seat import SeatPanel
-from tests.tui.driver import footer_line, gated_table, press_hint, table_config
+from tests.tui.driver import footer_line, gated_table, press_hint, screen_text, table_config
 from tests.tui.hidden import leaks, screen_texts, secret_cards
 
 D1 = [["9S", "8S", "AH", "10H", "10D", "KD", "10C", "8C"], ["KS", "10S", "QH", "7H", "JD", "9D", "9C", "QC"],
@@ -353,3 +354,18 @@ async def test_a_statements_label_goes_once_the_play_makes_it_untrue() -> None:
         notes = [table.query_one(f"#{table.position_of(seat)}", SeatPanel).shown for seat in (1, 3)]
         assert not any("10♠" in note or "asks for" in note for note in notes), notes
         assert "West says: “Please lead hearts.”" in table.logged  # the log keeps what was said
+
+
+async def test_the_trump_choice_takes_the_capital_letter_its_labels_show() -> None:
+    choices = [(f"{suit} trump", Action(0, "trump", suit)) for suit in "SHDC"]
+    chosen: list[Action | None] = []
+    app = CardTableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = TrumpChoiceDialog("You deal: choose trump", "Name a suit.", choices)
+        app.push_screen(dialog, chosen.append)
+        await wait_for(pilot, lambda: app.screen is dialog)
+        assert "H trump  (H)" in screen_text(app)
+        await pilot.press("H")
+        await wait_for(pilot, lambda: bool(chosen))
+    assert chosen == [Action(0, "trump", "H")]

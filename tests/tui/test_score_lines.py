@@ -4,7 +4,7 @@ score sheet's chart of the totals."""
 from __future__ import annotations
 
 from cardtable.games import find_game
-from cardtable.tui.games.truco_lines import next_raise_line
+from cardtable.tui.games.truco.lines import next_raise_line
 from cardtable.tui.screens.score_sheet import sparkline
 from cardtable.tui.screens.table import after_its_label
 from cardtable.tui.sides import SIDE_TEXT, score_line, score_lines, side_name

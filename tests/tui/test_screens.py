@@ -18,9 +18,9 @@ from cardtable.games import find_game
 from cardtable.games.manille.rules import ManilleRules
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.ascii import terminal_draws_unicode, to_ascii
-from cardtable.tui.dialogs.bid import BidDialog
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.dialogs.message import ConfirmDialog
+from cardtable.tui.games.manille.bid import BidDialog
 from cardtable.tui.screens.new_game import NewGameScreen, seat_kinds
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.settings import SettingsScreen
@@ -422,7 +422,7 @@ async def test_the_ecart_is_hinted_in_its_dialog_and_enter_puts_those_cards_asid
     from cardtable.engine.game import Action
     from cardtable.engine.loop import deal_rng
     from cardtable.engine.match import Match
-    from cardtable.tui.dialogs.pick_cards import PickCardsDialog
+    from cardtable.tui.games.tarot.pick_cards import PickCardsDialog
     from cardtable.tui.screens.table import TableScreen
 
     tarot = find_game("tarot")

@@ -132,7 +132,7 @@ def truco_match(players: int, first_dealer: int, scripted: list[Any], seed: int 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_truco_table_with_a_truco_to_answer(snap_compare: Any, size: tuple[int, int]) -> None:
     from cardtable.engine.game import Action
-    from cardtable.tui.dialogs.call import CallDialog
+    from cardtable.tui.games.truco.call import CallDialog
 
     app = CardTableApp()
     match = truco_match(4, 2, [Action(3, "call", "truco")], seed=7)  # West calls truco; you hold a manilha
@@ -161,7 +161,7 @@ def test_six_player_truco_table(snap_compare: Any, size: tuple[int, int]) -> Non
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_truco_argentino_table_with_an_envido_to_answer(snap_compare: Any, size: tuple[int, int]) -> None:
-    from cardtable.tui.dialogs.call import CallDialog
+    from cardtable.tui.games.truco.call import CallDialog
     from tests.tui.test_truco_argentino import ARGENTINO, argentino_match
 
     app = CardTableApp()

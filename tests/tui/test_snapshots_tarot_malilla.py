@@ -30,7 +30,7 @@ from cardtable.games.tarot.rules import TarotHand
 from cardtable.games.tarot.words import WORDS
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
-from cardtable.tui.dialogs.pick_cards import PickCardsDialog
+from cardtable.tui.games.tarot.pick_cards import PickCardsDialog
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.themes import DEFAULT_THEME, TABLE_THEMES
 from cardtable.tui.widgets.card import Face

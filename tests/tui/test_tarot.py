@@ -18,7 +18,7 @@ from cardtable.games import find_game
 from cardtable.games.tarot.rules import TarotHand
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
-from cardtable.tui.dialogs.pick_cards import PickCardsDialog
+from cardtable.tui.games.tarot.pick_cards import PickCardsDialog
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
 from tests.support import narrowed

@@ -98,7 +98,7 @@ async def test_in_a_mao_de_ferro_your_own_cards_stay_face_down() -> None:
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 async def test_a_raise_to_answer_leaves_the_vira_and_the_starred_manilhas_in_view(size: tuple[int, int]) -> None:
     from cardtable.engine.game import Action
-    from cardtable.tui.dialogs.call import CallDialog
+    from cardtable.tui.games.truco.call import CallDialog
     from cardtable.tui.widgets.trick import TrickArea
 
     app = CardTableApp()
@@ -143,7 +143,7 @@ async def test_a_raise_to_answer_leaves_the_vira_and_the_starred_manilhas_in_vie
 
 async def test_the_footer_names_the_raise_the_truco_key_makes_now() -> None:
     from cardtable.engine.game import Action
-    from cardtable.tui.dialogs.call import CallDialog
+    from cardtable.tui.games.truco.call import CallDialog
 
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -19,9 +19,9 @@ from cardtable.games import find_game
 from cardtable.games.truco.argentino import ArgentinoView
 from cardtable.saves import MatchSave
 from cardtable.tui.app import CardTableApp
-from cardtable.tui.dialogs.call import CallDialog
 from cardtable.tui.dialogs.message import NoticeDialog
-from cardtable.tui.games.truco_argentino import ArgentinoParts
+from cardtable.tui.games.truco.argentino import ArgentinoParts
+from cardtable.tui.games.truco.call import CallDialog
 from cardtable.tui.screens.new_game import NewGameScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.table import TableScreen

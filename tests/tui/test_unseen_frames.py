@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.tui.app import CardTableApp
-from cardtable.tui.dialogs.pick_cards import PickCardsDialog
+from cardtable.tui.games.tarot.pick_cards import PickCardsDialog
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.table import TableScreen
 from tests.tui.driver import instant_settings, pick_cards, screen_fingerprint, settled, table_config

@@ -1,4 +1,9 @@
-"""Each game's table parts, found by the game's name: adding a game adds a module here, nothing else."""
+"""Each game's table parts, found by the game's name: adding a game adds a package here, nothing else.
+
+Every game has the same shape: ``<game>/__init__.py`` holds its parts (``PARTS``) and the dialogs only that
+game asks sit beside them, one module each; what several games share stays here (``base.py``) or in
+``cardtable.tui.dialogs``, which knows no game.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ def playable_games() -> list[str]:
 
 
 def parts_for(game: str) -> TableParts[Any]:
-    """The table parts of ``game`` (``PARTS`` in its module here); ``LookupError`` if it has none yet.
+    """The table parts of ``game`` (``PARTS`` in its package here); ``LookupError`` if it has none yet.
 
     Which game is played is known only when a match starts, so the parts come typed with their game's view
     only inside their own module: the table checks each view it draws against ``parts.view_type``.

@@ -28,7 +28,6 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import PLAY_VERB, Action, FinishedTrick, HandState, Number, View
 from cardtable.engine.hints import Hint, advise
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, HandScored, MatchOver, TrickWon
@@ -215,6 +214,8 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.waiting: HumanPlayer[V] | None = None
         self.view: V | None = None
         self.message = ""
+        #: Why the engine refused the person's last action, said when the turn is asked again.
+        self.refusal = ""
         self.skip = asyncio.Event()
         self.history: list[list[Any]] = self.match.scores_by_hand()
         self.match_result: str | None = None
@@ -437,7 +438,7 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         players: list[Player[V]] = []
         for seat, config in enumerate(self.config.seats):
             if config.human:
-                players.append(HumanPlayer(seat, self.names[seat], self.human_turn))
+                players.append(HumanPlayer(seat, self.names[seat], self.human_turn, self.refused))
             else:
                 # At the table a level that searches stops at its budget's time limit (sim and hints do not).
                 computer: ComputerPlayer[V] = make_computer(
@@ -618,9 +619,13 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
         self.viewer = player.seat
         self.waiting = player
         self.view = view
-        self.message = ""
+        # Asked again after a refusal, the cursor stays on the card refused, as the person left it.
+        refused_at = self.query_one(HandView).cursor if self.refusal else None
+        self.message, self.refusal = self.refusal, ""
         with self.app.batch_update():  # the turn's prompt and its keys in one frame
             self.refresh_table()
+            if refused_at is not None:
+                self.query_one(HandView).cursor = refused_at
             await self.keys_with_prompt()
         if player.offered:
             await self.ask_optional(player, view)
@@ -678,25 +683,21 @@ class TableScreen(LaidOutOnce, StyledOnce, Screen[None], Generic[V]):
             self.app.clear_notifications()
 
     def submit(self, action: Action | None) -> None:
-        """Check an action with the engine and hand it to the waiting player, or say why it is refused."""
+        """Hand an action to the waiting player. The engine alone checks it: a refusal comes back through
+        ``refused`` and the turn is asked again."""
         player = self.waiting
         if player is None or action is None:
-            return
-        state = self.match.current
-        if state is None:
-            return
-        try:
-            state.verify(action)
-        except IllegalAction as refused:
-            self.message = refused.reason
-            self.refresh_prompt()
-            self.app.bell()
             return
         self.waiting = None
         self.message = ""
         self.turn_done()
         player.answer(action)
         self.refresh_table()
+
+    def refused(self, reason: str) -> None:
+        """The engine refused the person's action: the turn asked again says why (the match goes on)."""
+        self.refusal = reason
+        self.app.bell()
 
     # ------------------------------------------------------------------ drawing
     def position_of(self, seat: int) -> str:

@@ -23,11 +23,11 @@ from cardtable.games.truco.words import (
     ENVIDO_CALLS,
     FLOR_CALLS,
 )
-from cardtable.tui.dialogs.call import CallDialog
 from cardtable.tui.sides import side_name
 
-from .base import SeenTrick, Table, TableParts, TrickFacts
-from .truco_lines import next_raise_line, tricks_line
+from ..base import SeenTrick, Table, TableParts, TrickFacts
+from .call import CallDialog
+from .lines import next_raise_line, tricks_line
 
 #: The words each call key makes.
 KEY_CALLS = {"envido": ENVIDO_CALLS, "truco": ("truco", "raise"), "mazo": ("mazo",)}

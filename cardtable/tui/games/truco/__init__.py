@@ -4,7 +4,7 @@ Truco hands are three cards and tricks have no points, so the side panel shows t
 won and who may raise; the vira lies beside the trick with the manilhas named, and the manilhas in your
 hand carry a star; the calls are keys (v for truco and its raises; c only for a call without a key of its
 own) and dialogs at the side of the table; a card can be played face down (d).  Truco Argentino has parts
-of its own (``truco_argentino``).
+of its own (``argentino``).
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ from cardtable.games.truco.rules import (
 )
 from cardtable.games.truco.words import WORDS
 from cardtable.tui.dialogs.beside_panel import asked_between_the_seats
-from cardtable.tui.dialogs.call import CallDialog
 from cardtable.tui.dialogs.choice import ChoiceDialog
 
-from .base import SeenTrick, Table, TableParts, TargetHeading, TrickFacts
-from .truco_argentino import ARGENTINO_PARTS
-from .truco_lines import next_raise_line, tricks_line
+from ..base import SeenTrick, Table, TableParts, TargetHeading, TrickFacts
+from .argentino import ARGENTINO_PARTS
+from .call import CallDialog
+from .lines import next_raise_line, tricks_line
 
 #: What a seat's last call leaves under its name.
 CALL_NOTES: dict[str, str] = {TRUCO: "TRUCO!", RAISE: "raised", ACCEPT: "accepted", REFUSE: "refused",

@@ -18,7 +18,8 @@ KEYS = {"S": "s", "H": "h", "D": "d", "C": "c", "none": "n", "pass": "p"}
 class TrumpChoiceDialog(ChoiceDialog[Action]):
     """Returns the chosen trump action (there is no way out: the hand waits for it)."""
 
-    BINDINGS = [Binding(key, f"pick('{value}')", show=False) for value, key in KEYS.items()]
+    # The labels write each letter in capitals, so the capital picks it too (Shift held, or Caps Lock).
+    BINDINGS = [Binding(f"{key},{key.upper()}", f"pick('{value}')", show=False) for value, key in KEYS.items()]
 
     def __init__(self, title: str, text: str, choices: list[tuple[str, Action]]) -> None:
         labelled = [(f"{label}  ({KEYS[action.value].upper()})", action) for label, action in choices]

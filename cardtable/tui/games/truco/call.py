@@ -13,9 +13,8 @@ from textual.geometry import Spacing
 from textual.screen import Screen
 from textual.widget import Widget
 
+from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.widgets.hand import HandView
-
-from .choice import ChoiceDialog
 
 T = TypeVar("T")
 

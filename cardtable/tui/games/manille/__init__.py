@@ -32,10 +32,10 @@ from cardtable.games.manille.words import HOUSE_NAMES, ManilleWords
 from cardtable.tui.dialogs.beside_panel import BETWEEN_SEATS
 from cardtable.tui.dialogs.choice import ChoiceDialog
 
-from .base import Table, TableParts, TargetHeading, TrumpSuitFacts, TrumpSuitView, holder
+from ..base import Table, TableParts, TargetHeading, TrumpSuitFacts, TrumpSuitView, holder
 
 if TYPE_CHECKING:
-    from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog
+    from .trump_choice import TrumpChoiceDialog
 
 #: The groups of the talk menu, by statement word.
 TALK_GROUPS = (("How many cards you hold", ("count",)), ("Your 10s and aces", ("holds", "lacks")),
@@ -173,14 +173,14 @@ class ManilleParts(TargetHeading, TrumpSuitFacts, TableParts[ManilleView]):
             return await table.app.push_screen_wait(question)
         if view.phase != AUCTION:
             return await super().ask(table, view, actions)
-        from cardtable.tui.dialogs.bid import BidDialog
+        from .bid import BidDialog
 
         bid = BidDialog(view.seat, actions, self.suit_names, text=self.to_beat(view, table.names))
         bid.add_class(BETWEEN_SEATS)
         return await table.app.push_screen_wait(bid)
 
     def trump_dialog(self, view: ManilleView, actions: list[Action], names: Sequence[str]) -> TrumpChoiceDialog:
-        from cardtable.tui.dialogs.trump_choice import TrumpChoiceDialog
+        from .trump_choice import TrumpChoiceDialog
 
         partner = names[view.partner(view.seat)]
         choices = [(self.words.trump_choice_label(action.value, partner), action) for action in actions]
@@ -196,7 +196,7 @@ class ManilleParts(TargetHeading, TrumpSuitFacts, TableParts[ManilleView]):
     async def ask_calls(self, table: Table[ManilleView], view: ManilleView, calls: list[Action]) -> Action | None:
         if not calls or any(action.verb != SAY_VERB for action in calls):
             return await super().ask_calls(table, view, calls)
-        from cardtable.tui.dialogs.talk import TalkDialog
+        from .talk import TalkDialog
 
         groups = [(heading, [(self.words.statement_text(a), a) for a in calls if a.value in words])
                   for heading, words in TALK_GROUPS]  # fmt: skip

@@ -9,7 +9,7 @@ from cardtable.engine.words import says, whom
 from cardtable.games.malilla.rules import AGREE, ANSWER, DECLINE, REDEAL, Bonus, MalillaView
 from cardtable.games.malilla.words import WORDS
 
-from .base import TableParts, TargetHeading, TrumpSuitFacts, holder
+from ..base import TableParts, TargetHeading, TrumpSuitFacts, holder
 
 #: What a seat's redeal call or answer leaves under its name.
 CALL_NOTES: dict[str, str] = {REDEAL: "asks redeal", AGREE: "agreed", DECLINE: "declined"}

@@ -32,7 +32,7 @@ from cardtable.tui.dialogs.beside_panel import asked_between_the_seats
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.host import TableHost
 
-from .base import SeenTrick, Table, TableParts, TrickFacts
+from ..base import SeenTrick, Table, TableParts, TrickFacts
 
 
 class TarotParts(TrickFacts, TableParts[TarotView]):
@@ -157,7 +157,7 @@ class TarotParts(TrickFacts, TableParts[TarotView]):
 
     async def pick_set(self, table: Table[TarotView], view: TarotView, verb: str, title: str,
                        pattern: CardSet, note: str = "") -> Action | None:  # fmt: skip
-        from cardtable.tui.dialogs.pick_cards import PickCardsDialog
+        from .pick_cards import PickCardsDialog
 
         count = pattern.must.bit_count() + pattern.choose
         # The taker's poignée may also show the trumps of his écart: they are offered beside his hand.
