@@ -11,10 +11,10 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from cardtable.engine.errors import RecordError
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, HandState
 from cardtable.engine.loop import deal_rng
 from cardtable.engine.match import Match
 from cardtable.engine.records import load_record_text, parse_record
@@ -22,6 +22,21 @@ from cardtable.engine.replay import EXIT_MALFORMED, failed_form, replay
 from cardtable.games import find_game
 
 TESTS = Path(__file__).parent
+
+Kind = TypeVar("Kind")
+
+
+def narrowed(kind: type[Kind], value: object) -> Kind:
+    """``value``, checked to be a ``kind``: how a test that holds a game's hand or view through the generic
+    interface (a ``Match``, ``find_game``) says which game's it is, so the type checker sees that game's fields."""
+    assert isinstance(value, kind), f"expected a {kind.__name__}, got {type(value).__name__}"
+    return value
+
+
+def seat_to_act(state: HandState) -> int:
+    """The seat whose turn it is in a hand the test knows is still being played."""
+    assert state.to_act is not None, "nobody is to act: the hand is over"
+    return state.to_act
 
 
 def passed_tarot_match(hands: int, seed: int = 0) -> Match:
@@ -130,7 +145,8 @@ def heuristic_hint(record: dict[str, Any], *, among_legal: bool = True) -> dict[
     assert status == 0, out["error"]
     if among_legal:
         assert out["next"]["hint"] in out["next"]["legal"]
-    return out["next"]["hint"]  # type: ignore[no-any-return]
+    hint: dict[str, Any] = out["next"]["hint"]
+    return hint
 
 
 @dataclass

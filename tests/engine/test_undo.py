@@ -17,6 +17,7 @@ from cardtable.engine.players import Budget, ComputerPlayer, RandomPlayer, compu
 from cardtable.engine.records import dump_record, parse_record
 from cardtable.engine.undo import Place, last_decision, take_back
 from cardtable.games import find_game
+from tests.support import seat_to_act
 
 YOU = 0
 #: Each game in the forms whose hands differ most: (game, options, players).
@@ -103,7 +104,7 @@ def test_undo_reaches_back_into_the_hand_before_with_its_score_taken_back() -> N
     assert len(match.hands) == 2 and match.hands[0].scored and match.scores != match.start_scores
     computer = RandomPlayer()
     while (state := match.current) is not None and state.to_act != YOU:  # the computers act first in it
-        match.apply(run_now(computer.choose(state.view(state.to_act))))
+        match.apply(run_now(computer.choose(state.view(seat_to_act(state)))))
     place, view = seen[-1]
     taken = take_back(match, [YOU])
     assert taken is not None and taken.place == place and place.hand == 0 and taken.hands == 1

@@ -13,6 +13,7 @@ import itertools
 import json
 import random
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,9 +25,12 @@ from cardtable.engine.records import parse_record
 from cardtable.engine.replay import replay
 from cardtable.engine.sim import simulate
 from cardtable.games import find_game
+from cardtable.games.malilla.rules import MalillaView
+from cardtable.games.manille.expert import ManilleExpert
+from cardtable.games.manille.rules import ManilleView
 from cardtable.games.search import CHEAP_WORLDS, SearchBudget, in_time, search_budget
 from cardtable.games.worlds import MixedDealer, UniformDealer, draw_deals
-from tests.support import TESTS, case_files
+from tests.support import TESTS, case_files, narrowed, seat_to_act
 
 EXPERT_GAMES = ("manille", "malilla")
 #: Option sets whose hands the expert plays through (each at one hand, the fast budget).
@@ -54,6 +58,7 @@ def test_the_expert_decides_legally_wherever_a_record_stops(game: str) -> None:
         seat = state.to_act
         assert seat is not None
         view = state.view(seat)
+        assert isinstance(view, ManilleView | MalillaView)  # the games with an expert
         moment = (str(view.phase), repr(view.options))
         if moment in moments:
             continue  # one record per phase and option set keeps this quick
@@ -89,11 +94,12 @@ def test_the_expert_plays_whole_hands_in_every_variant(game: str, players: int, 
 
 def test_the_budget_is_the_one_asked_for_and_a_deadline_only_at_the_table() -> None:
     rules = find_game("manille")
-    assert make_computer(rules, "expert").budget == search_budget(Budget.NORMAL, worlds=CHEAP_WORLDS)  # type: ignore[attr-defined]
-    fast = make_computer(rules, "expert", budget=Budget.FAST)
-    assert fast.budget.worlds < search_budget(worlds=CHEAP_WORLDS).worlds and fast.budget.seconds is None  # type: ignore[attr-defined]
-    at_table = make_computer(rules, "expert", deadline=True)
-    assert at_table.budget.seconds is not None  # type: ignore[attr-defined]
+    expert = narrowed(ManilleExpert, make_computer(rules, "expert"))
+    assert expert.budget == search_budget(Budget.NORMAL, worlds=CHEAP_WORLDS)
+    fast = narrowed(ManilleExpert, make_computer(rules, "expert", budget=Budget.FAST))
+    assert fast.budget.worlds < search_budget(worlds=CHEAP_WORLDS).worlds and fast.budget.seconds is None
+    at_table = narrowed(ManilleExpert, make_computer(rules, "expert", deadline=True))
+    assert at_table.budget.seconds is not None
     assert make_computer(rules, "heuristic", budget=Budget.STRONG, deadline=True).searches is False
 
 
@@ -109,11 +115,11 @@ def test_in_a_thread_the_search_sleeps_a_moment_every_millisecond_and_never_in_t
     import cardtable.games.search as search_module
 
     slept: list[str] = []
-    monkeypatch.setattr(search_module.time, "sleep", lambda seconds: slept.append(threading.current_thread().name))
+    monkeypatch.setattr(time, "sleep", lambda seconds: slept.append(threading.current_thread().name))
     # The search's clock runs with the work, not with the machine: a busy machine that takes the thread off its
     # core for a while must not change how many breaks it takes (it once took 12 for 10 ms of work).
     clock = [0.0]
-    monkeypatch.setattr(search_module.time, "perf_counter", lambda: clock[0])
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
     monkeypatch.setattr(search_module, "_last_break", [0.0])
 
     def slow_worlds() -> Iterator[int]:
@@ -211,7 +217,7 @@ def test_with_table_talk_the_expert_says_what_the_club_player_would_then_searche
     for dealer in range(4):
         state = RULES.new_hand(options, 4, dealer, RULES.random_deal(rng, options, 4, dealer), [0] * 4)
         while not state.complete and (not spoke or not played):
-            view = state.view(state.to_act)
+            view = state.view(seat_to_act(state))
             action = make_computer(RULES, "expert", random.Random(1), budget=Budget.FAST).decide(view)
             searcher = make_computer(RULES, "expert", random.Random(1), budget=Budget.FAST)
             assert isinstance(searcher, ManilleExpert)

@@ -34,8 +34,10 @@ from cardtable.engine.records import load_record_text, parse_record
 from cardtable.engine.replay import replay
 from cardtable.engine.words import GameWords
 from cardtable.games import available_games, find_game
+from cardtable.games.truco.rules import TrucoView
 from cardtable.tui.games import parts_for
 from cardtable.tui.games.base import TableParts
+from cardtable.tui.games.truco import TrucoParts
 from tests.support import TESTS
 
 #: (game, players, options, start scores of the matches played): the start scores bring the special hands.
@@ -83,12 +85,13 @@ class Reader:
 
     def __init__(self, rules: GameRules, options: Any, players: int) -> None:
         self.rules, self.options, self.players = rules, options, players
-        self.words: GameWords = rules.words_for(options)
+        self.words: GameWords[Any] = rules.words_for(options)
         self.deck = rules.deck(options, players)[0]
         self.codes = code_pattern(self.deck)
         self.names = seat_names(rules, players)
         # Truco Argentino is not at the table yet: its parts are the table's, not written for its views.
-        self.parts: TableParts | None = None if rules.words_for(options) is not rules.words else parts_for(rules.name)
+        own_words = rules.words_for(options) is rules.words
+        self.parts: TableParts[Any] | None = parts_for(rules.name) if own_words else None
         #: Every action offered so far, tried again at other decisions (where most are illegal).
         self.seen: dict[str, Action] = {}
         self.plays: dict[int, tuple[Action, ...]] = {}
@@ -185,8 +188,10 @@ class Reader:
         self.check(parts.centre_text(view), "centre")
         for other in range(self.players):
             self.check(parts.seat_note(view, other), "seat note")
-        if getattr(view, "partner_cards", None) and view.phase == "decide":
-            self.check(parts.decision_title(view, self.names), "decision")  # type: ignore[attr-defined]
+        if not (isinstance(parts, TrucoParts) and isinstance(view, TrucoView)):
+            return
+        if view.partner_cards and view.phase == "decide":
+            self.check(parts.decision_title(view, self.names), "decision")
 
     # ------------------------------------------------------------- hands and matches
     def dealt(self, state: HandState) -> None:
@@ -324,7 +329,7 @@ def test_every_decision_of_every_record_reads_without_a_record_code(game: str) -
 
 
 @pytest.mark.parametrize(("game", "players", "chosen"), [(g, p, o) for g, p, o, _ in VARIANTS])
-def test_the_options_help_names_cards_as_the_table_draws_them(game: str, players: int, chosen: dict) -> None:
+def test_the_options_help_names_cards_as_the_table_draws_them(game: str, players: int, chosen: dict[str, Any]) -> None:
     """The new-game form's help under each option is read by a player too (it may name option values)."""
     rules = find_game(game)
     options = rules.parse_options(chosen, players)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ from cardtable.engine.match import Match
 from cardtable.engine.players import make_computer
 from cardtable.engine.records import load_record_text, parse_record
 from cardtable.engine.replay import replay
-from cardtable.engine.words import counted, gerund, holder, listed, says, whose
+from cardtable.engine.words import GameWords, counted, gerund, holder, listed, says, whose
 from cardtable.games import find_game, game_names
 from cardtable.games.malilla.words import WORDS as MALILLA
 from cardtable.games.manille.words import WORDS as MANILLE
@@ -25,7 +26,8 @@ from cardtable.games.tarot.words import WORDS as TAROT
 from cardtable.games.truco.words import ARGENTINO_WORDS as ARGENTINO
 from cardtable.games.truco.words import WORDS as TRUCO
 from cardtable.tui.games import parts_for
-from tests.support import TESTS
+from cardtable.tui.games.truco import TrucoParts
+from tests.support import TESTS, narrowed
 
 NAMES = ["You", "East", "North", "West", "Seat 4", "Seat 5"]
 
@@ -47,9 +49,9 @@ NAMES = ["You", "East", "North", "West", "Seat 4", "Seat 5"]
         (TAROT, "NH", "N♥", "the knight of hearts"),
     ],
 )
-def test_a_card_has_its_glyph_and_its_name(words: object, code: str, glyph: str, name: str) -> None:
-    assert words.glyph(code) == glyph  # type: ignore[attr-defined]
-    assert words.card_name(code) == name  # type: ignore[attr-defined]
+def test_a_card_has_its_glyph_and_its_name(words: GameWords[Any], code: str, glyph: str, name: str) -> None:
+    assert words.glyph(code) == glyph
+    assert words.card_name(code) == name
 
 
 def test_the_table_draws_tarot_trumps_by_their_number() -> None:
@@ -83,8 +85,8 @@ def test_verbs_agree_with_you_and_cards_have_holders() -> None:
          "East shows a poignée of 3: 1 7 Excuse."),
     ],
 )  # fmt: skip
-def test_actions_read_as_sentences(words: object, action: Action, sentence: str) -> None:
-    assert words.describe_action(action, NAMES) == sentence  # type: ignore[attr-defined]
+def test_actions_read_as_sentences(words: GameWords[Any], action: Action, sentence: str) -> None:
+    assert words.describe_action(action, NAMES) == sentence
 
 
 def test_a_face_down_card_is_named_only_when_revealed() -> None:
@@ -105,8 +107,8 @@ def test_a_face_down_card_is_named_only_when_revealed() -> None:
         (TAROT, Action(0, "declare", "chelem"), "Announce a chelem (all the tricks)"),
     ],
 )
-def test_choices_have_labels(words: object, action: Action, label: str) -> None:
-    assert words.choice_label(action) == label  # type: ignore[attr-defined]
+def test_choices_have_labels(words: GameWords[Any], action: Action, label: str) -> None:
+    assert words.choice_label(action) == label
 
 
 @pytest.mark.parametrize("game", game_names())
@@ -142,8 +144,8 @@ def test_verbs_agree_with_a_team_and_numbers_with_their_nouns() -> None:
         (TAROT, ["EX"], "or", "the Excuse"),
     ],
 )
-def test_cards_in_a_rule_are_listed_as_drawn(words: object, codes: list[str], last: str, said: str) -> None:
-    assert words.card_list(codes, last) == said  # type: ignore[attr-defined]
+def test_cards_in_a_rule_are_listed_as_drawn(words: GameWords[Any], codes: list[str], last: str, said: str) -> None:
+    assert words.card_list(codes, last) == said
 
 
 @pytest.mark.parametrize(
@@ -169,9 +171,9 @@ def test_cards_in_a_rule_are_listed_as_drawn(words: object, codes: list[str], la
         (ARGENTINO, Action(0, "play", "NS"), "play C♠."),
     ],
 )
-def test_every_game_hints_in_one_form(words: object, action: Action, hint: str) -> None:
+def test_every_game_hints_in_one_form(words: GameWords[Any], action: Action, hint: str) -> None:
     """What follows "Hint: ": a lower-case verb, the card as the table draws it, a full stop."""
-    assert words.hint_text(action) == hint  # type: ignore[attr-defined]
+    assert words.hint_text(action) == hint
 
 
 def test_a_pass_in_the_knock_round_says_what_it_declines() -> None:
@@ -261,20 +263,20 @@ def test_truco_tricks_carry_no_points_in_the_history() -> None:
 def test_the_truco_table_names_the_team_to_raise_and_the_partners_shown() -> None:
     from tests.games.truco.helpers import new_hand, play
 
-    parts = parts_for("truco")
+    parts = narrowed(TrucoParts, parts_for("truco"))
     state = new_hand(["3S KD 6C", "2S QH 7D", "AH JS 4C", "KS JD 6H"])
     play(state, "0:truco 1:accept")
     names = ["You", "East", "North", "West"]
-    assert parts.manilha_line(state.view(0)) == "Manilhas fives, zap 5♣"  # type: ignore[attr-defined]
-    assert parts.next_raiser(state.view(0), names) == "Next raise: East & West"  # type: ignore[attr-defined]
+    assert parts.manilha_line(state.view(0)) == "Manilhas fives, zap 5♣"
+    assert parts.next_raiser(state.view(0), names) == "Next raise: East & West"
     play(state, "0:3S 1:raise 2:accept 1:2S")
-    assert parts.next_raiser(state.view(0), names) == "Next raise: your team"  # type: ignore[attr-defined]
+    assert parts.next_raiser(state.view(0), names) == "Next raise: your team"
     onze = new_hand(["3S KD 6C", "2S QH 7D", "AH JS 4C", "KS JD 6H"], scores=[11, 7, 11, 7])
-    title = parts.decision_title(onze.view(0), names)  # type: ignore[attr-defined]
+    title = parts.decision_title(onze.view(0), names)
     assert "Your partner holds North: J♠ A♥ 4♣." in title and "partners" not in title
     six = new_hand(["3S KD 6C", "2S QH 7D", "AH JS 4C", "KS JD 6H", "5S 5H 5D", "6S 6H 6D"], scores=[11, 7] * 3)
     six_names = ["You", "Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5"]
-    assert "Your partners hold Seat 2: " in parts.decision_title(six.view(0), six_names)  # type: ignore[attr-defined]
+    assert "Your partners hold Seat 2: " in parts.decision_title(six.view(0), six_names)
 
 
 def test_an_advice_compared_in_a_hint_reads_as_the_thing_done() -> None:

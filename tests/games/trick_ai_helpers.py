@@ -26,7 +26,8 @@ def hint(rec: dict[str, Any]) -> dict[str, Any]:
 
 
 def hinted_card(rec: dict[str, Any]) -> str:
-    return hint(rec)["play"]
+    card: str = hint(rec)["play"]
+    return card
 
 
 def view_at(rec: dict[str, Any]) -> Any:
@@ -44,7 +45,7 @@ def random_endgames(rules: Any, options: Any, count: int, seed: int, stops: tupl
     Only positions where the seat to act has a choice are kept.
     """
     rng = random.Random(seed)
-    out = []
+    out: list[Any] = []
     while len(out) < count:
         state = rules.new_hand(options, 4, 0, rules.random_deal(rng, options, 4, 0), [0] * 4)
         dealt = sum(h.bit_count() for h in state.hands)
@@ -67,7 +68,8 @@ def clone(state: Any) -> Any:
 def brute_force_points(state: Any, side: int) -> int:
     """Our side's final points under best play by everyone, by plain search over the real engine."""
     if state.complete:
-        return state.side_pips[side]
+        points: int = state.side_pips[side]
+        return points
     values = []
     for card in cards_in(state.legal_play_mask()):
         child = clone(state)

@@ -10,15 +10,16 @@ import asyncio
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 from cardtable.engine.loop import ActionTaken, Event, GameLoop, HandDealt, MatchOver
 from cardtable.engine.match import Match
-from cardtable.engine.players import make_computer
+from cardtable.engine.players import ComputerPlayer, make_computer
 from cardtable.games import find_game
 from cardtable.saves import MatchSave, SeatConfig, TableConfig
 
 
-def table(game: str, players: int, seed: int) -> tuple[TableConfig, Match, list[object]]:
+def table(game: str, players: int, seed: int) -> tuple[TableConfig, Match, list[ComputerPlayer[Any]]]:
     rules = find_game(game)
     config = TableConfig(game, players, [SeatConfig(f"P{s}", "random") for s in range(players)], {}, seed, 0)
     match = Match(rules, rules.parse_options({}, players), players)
@@ -44,7 +45,7 @@ async def play(home: Path, game: str, players: int, seed: int) -> None:
                 save.finish(config, match.to_record())
                 print("over", number, flush=True)
 
-        await GameLoop(match, computers, seed=config.seed, on_event=saved).run()  # type: ignore[arg-type]
+        await GameLoop(match, computers, seed=config.seed, on_event=saved).run()
 
 
 if __name__ == "__main__":

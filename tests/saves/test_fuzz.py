@@ -206,6 +206,7 @@ def test_any_damaged_settings_file_gives_valid_settings_and_a_notice_per_problem
         if (home / SETTINGS).exists():
             known = ("speed", "deck", "ascii_cards", "theme")
             kept = {name: getattr(loaded, name) for name in known}
+            assert raw is None or isinstance(raw, dict)  # kept: it was settings, or no JSON at all
             bad = [n for n, v in (raw or {}).items() if n in known and (type(kept[n]) is not type(v) or kept[n] != v)]
             # The former four-colour switch: read when no deck is given, a notice when it is not a switch.
             former = (raw or {}).get("four_colour", False)

@@ -25,15 +25,17 @@ GAMES = [("manille", 4), ("tarot", 4), ("truco", 2), ("malilla", 4), ("tarot", 3
 def reference_hands(game: str, players: int, seed: int) -> list[dict[str, object]]:
     """The hands of a match the child plays, all of them: its players and deals are seeded."""
     config, match, computers = table(game, players, seed)
-    asyncio.run(GameLoop(match, computers, seed=config.seed).run())  # type: ignore[arg-type]
-    return match.to_record()["hands"]  # type: ignore[no-any-return]
+    asyncio.run(GameLoop(match, computers, seed=config.seed).run())
+    hands: list[dict[str, object]] = match.to_record()["hands"]
+    return hands
 
 
 def check_prefix(hands: list[dict[str, object]], reference: list[dict[str, object]]) -> None:
     last = len(hands) - 1
     assert hands[:last] == reference[:last] and hands[last]["deal"] == reference[last]["deal"]
     played = hands[last]["actions"]
-    assert isinstance(played, list) and played == reference[last]["actions"][: len(played)]  # type: ignore[index]
+    expected = reference[last]["actions"]
+    assert isinstance(played, list) and isinstance(expected, list) and played == expected[: len(played)]
 
 
 def kill_at_random(tmp_path: Path, kills: int, rng: random.Random) -> int:
@@ -69,7 +71,8 @@ def kill_at_random(tmp_path: Path, kills: int, rng: random.Random) -> int:
         assert notices == [] and len(found) <= 1, (notices, found)
         assert list((home / SAVES).glob("*.tmp")) == []  # a killed writer's temporary file was cleared
         if what == "over":  # killed between two matches: the next one has at most its deal saved
-            assert not found or sum(len(h.actions) for h in found[0].match.hands) == 0  # type: ignore[union-attr]
+            resumable = found[0].match if found else None
+            assert not found or (resumable is not None and sum(len(h.actions) for h in resumable.hands) == 0)
             continue
         confirmed = int(count[0])
         reference = reference_hands(game, players, match_seed(seed, int(number)))

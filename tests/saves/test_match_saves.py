@@ -356,7 +356,12 @@ def test_a_file_written_again_puts_on_the_disk_only_what_changed_since_the_write
     lines = [f"hand {n}\n".encode() for n in range(2_000)]
     written: list[int] = []
     writev = os.writev
-    monkeypatch.setattr(os, "writev", lambda fd, pieces: written.append(sum(map(len, pieces))) or writev(fd, pieces))
+
+    def counted(fd: int, pieces: list[bytes]) -> int:
+        written.append(sum(map(len, pieces)))
+        return writev(fd, pieces)
+
+    monkeypatch.setattr(os, "writev", counted)
     contents: list[list[bytes]] = []
     sizes: list[int] = []
 
@@ -432,7 +437,12 @@ def test_a_save_after_a_hand_ends_writes_its_head_and_that_hand_not_the_hands_be
     before = save.path.read_bytes()
     written: list[int] = []
     writev = os.writev
-    monkeypatch.setattr(os, "writev", lambda fd, pieces: written.append(sum(map(len, pieces))) or writev(fd, pieces))
+
+    def counted(fd: int, pieces: list[bytes]) -> int:
+        written.append(sum(map(len, pieces)))
+        return writev(fd, pieces)
+
+    monkeypatch.setattr(os, "writev", counted)
     play(1)
     text = save.path.read_bytes()
     head = text[: text.index(b'{"dealer":')]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -162,7 +163,7 @@ def test_settings_in_a_data_folder_that_is_a_file_are_the_defaults(tmp_path: Pat
         store_settings(Settings(), home)
 
 
-SETUP = {"game": "manille", "players": 4, "options": {"house": "belgian", "talk": True},
+SETUP: dict[str, Any] = {"game": "manille", "players": 4, "options": {"house": "belgian", "talk": True},
          "seats": [{"name": "You", "kind": "human"}, {"name": "East", "kind": "heuristic"},
                    {"name": "North", "kind": "expert"}, {"name": "West", "kind": "heuristic"}]}  # fmt: skip
 
@@ -197,7 +198,7 @@ def test_a_last_setup_that_cannot_be_played_is_dropped_with_a_notice(tmp_path: P
 
 
 def test_a_last_setup_with_a_name_no_terminal_should_print_is_kept_as_its_escapes(tmp_path: Path) -> None:
-    seats = [{"name": "\x1b[2J" + "x" * 500, "kind": "human"}, *SETUP["seats"][1:]]  # type: ignore[misc]
+    seats = [{"name": "\x1b[2J" + "x" * 500, "kind": "human"}, *SETUP["seats"][1:]]
     (tmp_path / SETTINGS).write_text(json.dumps({"last_setup": {**SETUP, "seats": seats}}))
     settings, notices = load_settings(tmp_path)
     assert notices == [] and settings.last_setup is not None

@@ -73,7 +73,7 @@ def test_opponent_levels_variants_and_hot_seat_are_groups_of_their_own(home: Pat
     assert {(g.variant, g.level): g.played for g in statistics.groups()} == {
         ("Paulista, 4 players", "heuristic"): 2, ("Mineiro, 2 players", "heuristic"): 1,
         ("Paulista, 4 players", "random"): 1, ("Paulista, 4 players", "hot-seat"): 1}  # fmt: skip
-    assert statistics.by_id("m5").seat == 0  # type: ignore[union-attr]
+    assert (found := statistics.by_id("m5")) is not None and found.seat == 0
 
 
 def test_a_match_played_with_hints_is_counted_and_marked(home: Path) -> None:
@@ -82,7 +82,7 @@ def test_a_match_played_with_hints_is_counted_and_marked(home: Path) -> None:
     statistics = load_statistics(home)[0]
     total = statistics.game_totals("truco")
     assert (total.played, total.assisted) == (2, 1)
-    assert statistics.by_id("m1").assisted == {"undos": 0, "hints": 3}  # type: ignore[union-attr]
+    assert (found := statistics.by_id("m1")) is not None and found.assisted == {"undos": 0, "hints": 3}
 
 
 def test_a_match_played_with_undos_only_is_marked_as_one_with_hints_is(home: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardtable.engine.game import Number
 from cardtable.engine.records import parse_record
 from cardtable.engine.tally import tally_match
 from cardtable.games import find_game
@@ -58,6 +59,10 @@ def test_every_count_of_a_game_is_reported_even_at_zero() -> None:
 def test_the_best_hand_is_the_one_that_added_most_to_the_seat() -> None:
     tallied = tally_match(parse_record(record_of("truco/mao_de_onze"), find_game), 0)
     assert tallied.hands == 2
-    deltas = [hand.state.score_delta() for hand in tallied.match.hands]
-    best = max(range(2), key=lambda h: deltas[h][0])  # type: ignore[index]
-    assert (tallied.best_hand, tallied.best_hand_number) == (deltas[best][0], best)  # type: ignore[index]
+    deltas: list[list[Number]] = []
+    for hand in tallied.match.hands:
+        delta = hand.state.score_delta()
+        assert delta is not None  # every hand of the match was scored
+        deltas.append(delta)
+    best = max(range(2), key=lambda h: deltas[h][0])
+    assert (tallied.best_hand, tallied.best_hand_number) == (deltas[best][0], best)

@@ -48,7 +48,8 @@ def contrast(one: Color, other: Color) -> float:
 def seen_as(colour: Color, sight: str) -> tuple[float, float, float]:
     """The linear RGB a colour-blind eye of ``sight`` sees."""
     rgb = linear_rgb(colour)
-    return tuple(max(0.0, min(1.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in SIGHTS[sight])  # type: ignore[return-value]
+    red, green, blue = (max(0.0, min(1.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in SIGHTS[sight])
+    return red, green, blue
 
 
 def lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
@@ -68,4 +69,5 @@ def distance(one: Color, other: Color, sight: str | None = None) -> float:
     """How far apart two colours look (CIE76 ΔE), to normal sight or to a colour-blind ``sight``."""
     first = linear_rgb(one) if sight is None else seen_as(one, sight)
     second = linear_rgb(other) if sight is None else seen_as(other, sight)
-    return sum((a - b) ** 2 for a, b in zip(lab(first), lab(second), strict=True)) ** 0.5
+    apart: float = sum((a - b) ** 2 for a, b in zip(lab(first), lab(second), strict=True)) ** 0.5
+    return apart

@@ -8,7 +8,7 @@ cores depends on.  The terminal summary lists the costliest tests, and the sums 
 from __future__ import annotations
 
 import time
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Iterator
 
 import pytest
@@ -27,11 +27,11 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if not _SPENT:
         return
     write = terminalreporter.write_line
-    by_file: Counter[str] = Counter()
+    by_file: defaultdict[str, float] = defaultdict(float)
     for nodeid, seconds in _SPENT.items():
         by_file[nodeid.split("::")[0]] += seconds
     terminalreporter.section(f"processor time: {sum(_SPENT.values()):.1f} s in {len(_SPENT)} tests")
-    for path, seconds in by_file.most_common():
+    for path, seconds in sorted(by_file.items(), key=lambda item: -item[1]):
         write(f"{seconds:7.1f} s  {path}")
     write("")
     for nodeid, seconds in sorted(_SPENT.items(), key=lambda item: -item[1])[:15]:

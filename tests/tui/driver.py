@@ -12,6 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rich.segment import Segment
+from textual._compositor import LayoutUpdate
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -52,10 +54,10 @@ class GatedComputer(Player[View]):
         return await self.inner.choose(view)
 
 
-def gated_table(gate: threading.Event, started: threading.Event) -> type[TableScreen]:
+def gated_table(gate: threading.Event, started: threading.Event) -> type[TableScreen[Any]]:
     """A table whose computer seats think until ``gate`` is set; ``started`` is set when one begins."""
 
-    class GatedTable(TableScreen):
+    class GatedTable(TableScreen[Any]):
         def build_players(self) -> list[Player[Any]]:
             return [p if not isinstance(p, ThinkingComputer) else GatedComputer(p, gate, started)
                     for p in super().build_players()]  # fmt: skip
@@ -71,7 +73,7 @@ def instant_settings(home: Path, *, animations: bool = True) -> None:
     (home / "settings.json").write_text(json.dumps(settings))
 
 
-def table_config(game: str, seats: list[str], *, names: list[str] | None = None, options: dict | None = None,
+def table_config(game: str, seats: list[str], *, names: list[str] | None = None, options: dict[str, Any] | None = None,
                  seed: int = 7, first_dealer: int = 0) -> TableConfig:  # fmt: skip
     names = names or ["You", "East", "North", "West"][: len(seats)]
     return TableConfig(game, len(seats), [SeatConfig(n, k) for n, k in zip(names, seats, strict=True)],
@@ -88,7 +90,7 @@ def resumed_near_the_end(record_file: Path, actions: int, options: dict[str, Any
     return resume_match(parse_record(record, find_game))
 
 
-async def hint_worked_out(pilot: Pilot[None], table: TableScreen, seconds: float = 30.0) -> None:
+async def hint_worked_out(pilot: Pilot[None], table: TableScreen[Any], seconds: float = 30.0) -> None:
     """Wait while the table works a hint out (in a thread: a time, not a number of steps, bounds it)."""
     deadline = time.monotonic() + seconds
     while table.hinting:
@@ -96,7 +98,7 @@ async def hint_worked_out(pilot: Pilot[None], table: TableScreen, seconds: float
         await pilot.pause(0.01)
 
 
-async def press_hint(pilot: Pilot[None], table: TableScreen, seconds: float = 30.0) -> None:
+async def press_hint(pilot: Pilot[None], table: TableScreen[Any], seconds: float = 30.0) -> None:
     """Press the hint key and wait until the table has given the hint (a busy machine may take a while)."""
     given = table.hints
     await pilot.press("t")
@@ -106,7 +108,7 @@ async def press_hint(pilot: Pilot[None], table: TableScreen, seconds: float = 30
         await pilot.pause(0.01)
 
 
-def table_of(app: CardTableApp) -> TableScreen | None:
+def table_of(app: App[Any]) -> TableScreen[Any] | None:
     return next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
 
 
@@ -167,12 +169,13 @@ async def settle(pilot: Pilot[None]) -> None:
     await pilot.pause(0)
 
 
-def screen_fingerprint(app: App[Any]) -> tuple[tuple[object, ...], ...]:
+def screen_fingerprint(app: App[Any]) -> tuple[tuple[Segment, ...], ...]:
     """What the terminal shows now, cell styles included, as the compositor draws it for a screenshot.
 
     Much cheaper than a screenshot (no SVG is written): two of them agree exactly when two screenshots would.
     """
     update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    assert isinstance(update, LayoutUpdate)  # a full update is always the whole screen's lines
     return tuple(tuple(segment for strip in line for segment in strip) for line in update.strips)
 
 
@@ -246,7 +249,7 @@ async def pick_cards(pilot: Pilot[None], dialog: PickCardsDialog) -> None:
     await pilot.press("enter")
 
 
-async def my_turn(pilot: Pilot[None], steps: int = 200) -> TableScreen:
+async def my_turn(pilot: Pilot[None], steps: int = 200) -> TableScreen[Any]:
     """The table once it waits for the bottom person to play a card."""
     for _ in range(steps):
         await pilot.pause()

@@ -208,7 +208,7 @@ def visible_screens(app: App[Any]) -> list[Any]:
     return [*app._background_screens, app.screen]
 
 
-def screen_texts(app: App[Any], table: TableScreen, log: list[tuple[int, str]]) -> list[tuple[str, str]]:
+def screen_texts(app: App[Any], table: TableScreen[Any], log: list[tuple[int, str]]) -> list[tuple[str, str]]:
     """(where, text) pairs: each row on screen, each text widget's area read whole, each widget's own text.
 
     Two parts of the table are read from their text rather than from the screen.  The play-by-play log keeps

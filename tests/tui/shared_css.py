@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+from unittest.mock import patch
 
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
@@ -55,8 +56,5 @@ def sharing(parse_rules: ParseRules) -> ParseRules:
 @contextmanager
 def shared_css() -> Iterator[None]:
     """Parse each piece of CSS once for the process while inside (Textual's own parse again after)."""
-    Stylesheet._parse_rules = sharing(TEXTUALS_PARSE)  # type: ignore[method-assign]
-    try:
+    with patch.object(Stylesheet, "_parse_rules", sharing(TEXTUALS_PARSE)):
         yield
-    finally:
-        Stylesheet._parse_rules = TEXTUALS_PARSE  # type: ignore[method-assign]

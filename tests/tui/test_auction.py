@@ -28,6 +28,7 @@ from cardtable.tui.games.manille.trump_choice import TrumpChoiceDialog
 from cardtable.tui.games.tarot.pick_cards import PickCardsDialog
 from cardtable.tui.games.truco.call import CallDialog
 from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.seat import SeatPanel
 from tests.tui.driver import table_config, table_of, wait_for
 from tests.tui.test_bid import auction_actions
@@ -38,7 +39,11 @@ NAMES = ["You", "East", "North", "West"]
 SEATS = ["human", "heuristic", "heuristic", "heuristic"]
 
 
-def match_after(rules: Any, options: dict[str, Any], actions: list[tuple[int, str, Any, dict[str, Any]]]) -> Match:
+#: An action as these tests write it: seat, verb, value and the action's further fields.
+Step = tuple[int, str, Any, dict[str, Any]]
+
+
+def match_after(rules: Any, options: dict[str, Any], actions: list[Step]) -> Match:
     """A 4-seat match, You dealing the first hand, after ``actions`` (seat, verb, value, extra fields)."""
     match = Match(rules, rules.parse_options(options, 4), 4)
     match.deal_new_hand(deal_rng(4, 0), first_dealer=0)
@@ -51,7 +56,7 @@ def box(screen: Screen[Any]) -> Region:
     return screen.query_one(".dialog").region
 
 
-def notes(table: TableScreen) -> dict[str, str]:
+def notes(table: TableScreen[Any]) -> dict[str, str]:
     """Each seat's last line (its note) as it shows under its name, by position."""
     return {seat.id or "": seat.shown.splitlines()[-1] for seat in table.query(SeatPanel) if seat.display}
 
@@ -68,14 +73,14 @@ def clear_of_the_table(app: CardTableApp, dialog: Screen[Any]) -> None:
     no_line_cut(table, region)
 
 
-def no_line_cut(table: TableScreen, region: Region) -> None:
+def no_line_cut(table: TableScreen[Any], region: Region) -> None:
     """The prompt and the notice make way for a dialog over them rather than show cut pieces beside it."""
     for line in (table.prompt_line, table.notice_line):
         assert not (region.overlaps(line.region) and line.visible), (line.id, region)
 
 
 async def open_table(pilot: Pilot[None], app: CardTableApp, game: str, match: Match, options: dict[str, Any],
-                     dialog: type[Screen[Any]]) -> TableScreen:  # fmt: skip
+                     dialog: type[Screen[Any]]) -> TableScreen[Any]:  # fmt: skip
     await pilot.pause()
     app.push_screen(TableScreen(table_config(game, SEATS, names=NAMES, options=options), match))
     await wait_for(pilot, lambda: isinstance(app.screen, dialog))
@@ -86,7 +91,7 @@ async def open_table(pilot: Pilot[None], app: CardTableApp, game: str, match: Ma
 
 async def test_the_tarot_bid_says_the_bid_to_beat_and_leaves_every_seat_s_bid_in_view() -> None:
     options = {"deals": 1}
-    bids = [(1, "bid", "pass", {}), (2, "bid", "garde", {}), (3, "bid", "pass", {})]
+    bids: list[Step] = [(1, "bid", "pass", {}), (2, "bid", "garde", {}), (3, "bid", "pass", {})]
     app = CardTableApp()
     async with app.run_test(size=(100, 32)) as pilot:
         table = await open_table(pilot, app, "tarot", match_after(TAROT, options, bids), options, ChoiceDialog)
@@ -97,15 +102,17 @@ async def test_the_tarot_bid_says_the_bid_to_beat_and_leaves_every_seat_s_bid_in
         # The terminal grows and shrinks under the dialog: it stays clear of the panel and the seats.
         for size in ((120, 40), (80, 24)):
             await pilot.resize_terminal(*size)
-            await wait_for(
-                pilot, lambda size=size: table.size == size and box(dialog).right <= table.query_one("#side").region.x
-            )
+
+            def resized(size: tuple[int, int] = size) -> bool:
+                return table.size == size and box(dialog).right <= table.query_one("#side").region.x
+
+            await wait_for(pilot, resized)
             clear_of_the_table(app, dialog)
 
 
 async def test_the_manille_auction_says_the_bid_to_beat_and_leaves_every_seat_s_bid_in_view() -> None:
     options = {"auction": True, "doubling": True}
-    bids = [(1, "bid", 31, {"suit": "S"}), (2, "bid", 32, {"suit": "H"}), (3, "bid", "pass", {})]
+    bids: list[Step] = [(1, "bid", 31, {"suit": "S"}), (2, "bid", 32, {"suit": "H"}), (3, "bid", "pass", {})]
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_table(pilot, app, "manille", match_after(MANILLE, options, bids), options, BidDialog)
@@ -117,7 +124,7 @@ async def test_the_manille_auction_says_the_bid_to_beat_and_leaves_every_seat_s_
 
 async def test_the_manille_knock_round_says_who_knocked_and_leaves_every_seat_s_word_in_view() -> None:
     options = {"house": "belgian", "doubling": True}
-    calls = [(0, "trump", "S", {}), (1, "call", "knock", {}), (2, "call", "pass", {})]
+    calls: list[Step] = [(0, "trump", "S", {}), (1, "call", "knock", {}), (2, "call", "pass", {})]
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_table(pilot, app, "manille", match_after(MANILLE, options, calls), options, ChoiceDialog)
@@ -127,10 +134,12 @@ async def test_the_manille_knock_round_says_who_knocked_and_leaves_every_seat_s_
         clear_of_the_table(app, dialog)
 
 
-def dialogs_at_the_table(table: TableScreen) -> list[Screen[Any]]:
+def dialogs_at_the_table(table: TableScreen[Any]) -> list[Screen[Any]]:
     """One of every kind of dialog the table opens (a bid, cards to pick, a call, trump, talk, messages)."""
     passing = Action(0, "bid", "pass")
-    faces = [table.face(table.parts.seat_view(table.match.current, 0), card) for card in range(18)]
+    dealt = table.match.current
+    assert dealt is not None
+    faces = [table.face(table.parts.seat_view(dealt, 0), card) for card in range(18)]
     return [
         BidDialog(0, auction_actions(), {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}),
         PickCardsDialog(
@@ -155,7 +164,11 @@ async def test_no_dialog_at_the_table_stands_over_the_side_panel(size: tuple[int
         no_line_cut(table, box(app.screen))
         for dialog in dialogs_at_the_table(table):
             app.push_screen(dialog)
-            await wait_for(pilot, lambda dialog=dialog: app.screen is dialog)
+
+            def shown(dialog: Screen[Any] = dialog) -> bool:
+                return app.screen is dialog
+
+            await wait_for(pilot, shown)
             assert not box(dialog).overlaps(side), (type(dialog).__name__, box(dialog), side)
             if isinstance(dialog, TalkDialog | TrumpChoiceDialog | CallDialog):
                 assert box(dialog).x == 0, "no sliver of the table's lines left beside a dialog at the left"
@@ -179,10 +192,14 @@ async def test_a_three_player_taker_s_ecart_shows_every_card_beside_the_side_pan
             await pilot.resize_terminal(*size)
             table = table_of(app)
             assert table is not None
-            await wait_for(pilot, lambda table=table, size=size: table.size == size)
+
+            def resized(table: TableScreen[Any] = table, size: tuple[int, int] = size) -> bool:
+                return table.size == size
+
+            await wait_for(pilot, resized)
             inside = dialog.query_one("#pick-cards").content_region
             assert not dialog.query_one("#pick-cards").region.overlaps(table.query_one("#side").region)
-            cards = dialog.query_one("#pick-hand").cards
+            cards = dialog.query_one("#pick-hand", HandView).cards
             assert len(cards) == 30
             assert all(inside.contains_region(card.region) for card in cards), size
             assert inside.contains_region(dialog.query_one("#done").region), size
@@ -194,7 +211,7 @@ async def test_every_question_asked_in_turn_stands_whole_between_the_seats_even_
     # The chelem question comes as the table's hand shows again after the écart: a box placed before the hand was
     # laid out again had no room left (2 rows, its choices gone); centred, it cut "West" and "East" in two.
     options = {"deals": 1}
-    passes = [(seat, "bid", "pass", {}) for seat in (1, 2, 3)]
+    passes: list[Step] = [(seat, "bid", "pass", {}) for seat in (1, 2, 3)]
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_table(pilot, app, "tarot", match_after(TAROT, options, passes), options, ChoiceDialog)

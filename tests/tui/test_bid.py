@@ -6,13 +6,14 @@ import random
 
 from textual.app import App
 
+from cardtable.engine.game import Action
 from cardtable.engine.match import Match
 from cardtable.games import find_game
 from cardtable.games.manille.rules import PASS
 from cardtable.tui.games.manille.bid import BidDialog
 
 
-def auction_actions() -> list:
+def auction_actions() -> list[Action]:
     rules = find_game("manille")
     match = Match(rules, rules.parse_options({"auction": True}, 4), 4)
     return match.deal_new_hand(random.Random(1), 0).legal_actions()

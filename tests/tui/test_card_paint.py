@@ -3,6 +3,7 @@ for it; so are the paints of a seat and the prompt."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 from unittest.mock import patch
@@ -171,7 +172,7 @@ async def test_a_seat_and_the_prompt_paint_their_looks_as_textual_draws_them_and
         prompt = table.query_one("#prompt", PaintedText)
         SeatPanel.PAINTED.clear()
         PaintedText.PAINTED.clear()
-        changes = [
+        changes: list[Callable[[], object]] = [
             lambda: seat.show("West", 7, dealer=False, acting=True),
             lambda: seat.show("West", 6, dealer=True, acting=False),
             lambda: prompt.update("Waiting for West…", layout=False),

@@ -63,7 +63,8 @@ class ComparingCompositor(ChangedRegionsCompositor):
 async def test_each_frame_of_a_hand_writes_what_textuals_compositor_would(monkeypatch: pytest.MonkeyPatch) -> None:
     """A Malilla hand at 120x40: large cards, the last trick and the log beside the table."""
     monkeypatch.delenv("CARDTABLE_NO_ANIMATION")  # cards in motion: many small frames
-    table = TableScreen(table_config("malilla", ["human", "random", "random", "random"], seed=5, first_dealer=0))
+    config = table_config("malilla", ["human", "random", "random", "random"], seed=5, first_dealer=0)
+    table: TableScreen[Any] = TableScreen(config)
     compositor = ComparingCompositor()
     table._compositor = compositor
     app = CardTableApp()

@@ -13,6 +13,7 @@ import sys
 import termios
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.command import CommandList, CommandPalette
@@ -65,7 +66,7 @@ async def test_paging_the_palette_before_its_list_is_drawn_is_no_crash(table_hom
     assert not list(table_home.glob("crash-*.log"))
 
 
-def failing_hint(self: TableScreen) -> None:
+def failing_hint(self: TableScreen[Any]) -> None:
     raise RuntimeError("a fault in the hint")
 
 

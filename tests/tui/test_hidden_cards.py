@@ -275,7 +275,9 @@ class Run:
 class Driver:
     """Plays a hot-seat table from the keyboard, searching every screen a person can reach on the way."""
 
-    def __init__(self, pilot: Pilot[None], table: TableScreen, scenario: Scenario, opened: set[object] | None) -> None:
+    def __init__(
+        self, pilot: Pilot[None], table: TableScreen[Any], scenario: Scenario, opened: set[object] | None
+    ) -> None:
         self.pilot = pilot
         self.app = pilot.app
         self.table = table
@@ -298,7 +300,7 @@ class Driver:
             self.log.append((len(table.match.hands), text))
             write(text)
 
-        table.log_line = logged  # type: ignore[method-assign]
+        table.log_line = logged  # type: ignore[method-assign]  # this table's log, read by the search
         start, land = table.motion.start, table.motion._land
 
         def started(moves: Any, large: bool) -> None:
@@ -309,8 +311,8 @@ class Driver:
             self.search_in_motion()  # where the cards were last painted, if they ever were
             land()
 
-        table.motion.start = started  # type: ignore[method-assign]
-        table.motion._land = landing  # type: ignore[method-assign]
+        table.motion.start = started  # type: ignore[method-assign]  # searched while cards fly
+        table.motion._land = landing  # type: ignore[method-assign]  # and as they land
 
     # ------------------------------------------------------------------ searching
     def at_keyboard(self) -> int | None:
@@ -508,7 +510,7 @@ async def play_scenario(pilot: Pilot[None], name: str, opened: set[object] | Non
     """
     scenario = SCENARIOS[name]
     app = pilot.app
-    table = TableScreen(scenario.config(), scenario.match())
+    table: TableScreen[Any] = TableScreen(scenario.config(), scenario.match())
     driver = Driver(pilot, table, scenario, opened)
     await app.push_screen(table)
     await driver.play(None if opened is None else decisions or scenario.quick)
@@ -632,7 +634,8 @@ async def test_between_two_peoples_turns_nothing_of_either_hand_shows() -> None:
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         app.settings.speed = "slow"  # the computers wait before each card: the table stays between turns
-        table = TableScreen(scenario.config(), Scenario("manille", 4, (0, 2), {}, [97] * 4, left=8).match())
+        match = Scenario("manille", 4, (0, 2), {}, [97] * 4, left=8).match()
+        table: TableScreen[Any] = TableScreen(scenario.config(), match)
         driver = Driver(pilot, table, scenario, set())
         await app.push_screen(table)
         for _ in range(100):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from textual.widgets import Static
 
 from cardtable.engine.loop import resume_match
@@ -74,7 +75,7 @@ async def test_a_truco_answer_is_hinted_with_its_reason_in_the_dialog() -> None:
         assert "they have raised twice" in said and table_of(app) is table and table.hints == 1
 
 
-async def test_a_hint_that_takes_a_moment_says_it_is_being_worked_out() -> None:
+async def test_a_hint_that_takes_a_moment_says_it_is_being_worked_out(monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
     table, upcoming = table_at("manille/trump_lead_must_beat", 1)
@@ -87,7 +88,7 @@ async def test_a_hint_that_takes_a_moment_says_it_is_being_worked_out() -> None:
         done_thinking.wait(30)
         return worked_out(*args)
 
-    table.hint_for = slow  # type: ignore[method-assign]
+    monkeypatch.setattr(table, "hint_for", slow)
     app = CardTableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

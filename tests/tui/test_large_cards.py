@@ -9,8 +9,10 @@ from textual.geometry import Region
 from cardtable.games import available_games, find_game
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.ascii import to_ascii
+from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.card import COURTS, LARGE_LINES, LARGE_WIDTH, large_face
 from cardtable.tui.widgets.hand import HandView
+from tests.support import narrowed
 from tests.tui.driver import table_config, table_of, wait_for
 from tests.tui.test_hand import layouts_asked_of_the_hand
 
@@ -46,7 +48,7 @@ async def test_a_long_hand_of_large_cards_is_fanned_and_the_chosen_card_lifted(m
     app = CardTableApp(table_config("tarot", ["human", "random", "random"]))
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: (t := table_of(app)) is not None and len(t.query_one(HandView).cards) == 24)
-        hand = table_of(app).query_one(HandView)  # type: ignore[union-attr]
+        hand = narrowed(TableScreen, table_of(app)).query_one(HandView)
         await wait_for(pilot, lambda: hand.cards[0].region.height == 8)
         cards = hand.cards
         assert all(card.large for card in cards)
@@ -67,5 +69,5 @@ async def test_small_cards_where_large_ones_do_not_fit() -> None:
     app = CardTableApp(table_config("tarot", ["human", "random", "random", "random"]))
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: (t := table_of(app)) is not None and len(t.query_one(HandView).cards) == 18)
-        hand = table_of(app).query_one(HandView)  # type: ignore[union-attr]
+        hand = narrowed(TableScreen, table_of(app)).query_one(HandView)
         assert not any(card.large for card in hand.cards) and hand.has_class("two-rows")

@@ -4,11 +4,13 @@ under a dialog."""
 from __future__ import annotations
 
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 
 from cardtable.engine.game import Action
@@ -20,7 +22,7 @@ from tests.tui.driver import table_config
 from tests.tui.test_snapshots import RANDOM_SEATS, truco_match
 
 
-def wrapped_as_they_should_be(app: CardTableApp, table: TableScreen) -> list[str]:
+def wrapped_as_they_should_be(app: CardTableApp, table: TableScreen[Any]) -> list[str]:
     """The log's lines on screen, checked against its texts wrapped to its width now."""
     log = table.query_one(TableLog)
     width = log.scrollable_content_region.width
@@ -46,7 +48,7 @@ async def test_the_log_is_wrapped_to_the_wide_side_panel_from_its_first_line_and
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         match = truco_match(4, 2, [Action(3, "call", "truco")], seed=7)  # a dialog opens at once
-        table: TableScreen = TableScreen(table_config("truco", RANDOM_SEATS, seed=2, first_dealer=2), match)
+        table: TableScreen[Any] = TableScreen(table_config("truco", RANDOM_SEATS, seed=2, first_dealer=2), match)
         app.push_screen(table)
         for _ in range(200):
             await pilot.pause()
@@ -68,7 +70,7 @@ class LogApp(App[None]):
     """A log alone, sized by ``css``."""
 
     def __init__(self, css: str) -> None:
-        self.CSS = css
+        self.CSS = css  # type: ignore[misc]  # Textual reads CSS through the app: each app here has its own size
         super().__init__()
 
     def compose(self) -> ComposeResult:
@@ -142,7 +144,7 @@ async def test_the_log_paints_each_row_as_textual_does_and_each_line_once() -> N
     painted: list[int] = []
     render_lines = Widget.render_lines
 
-    def counted(widget: Widget, crop: Region) -> Any:
+    def counted(widget: Widget, crop: Region) -> list[Strip]:
         if isinstance(widget, TableLog):
             painted.append(crop.height)
         return render_lines(widget, crop)
@@ -170,10 +172,7 @@ async def test_the_log_paints_each_row_as_textual_does_and_each_line_once() -> N
                 assert ours == cells(render_lines(log, crop)), f"line {n}, {crop}"
         # Scrolled up by a new line, the log's next frame paints the new row alone.
         await pilot.pause()
-        Widget.render_lines = counted  # type: ignore[method-assign]
-        try:
+        with patch.object(Widget, "render_lines", counted):
             log.add("one more")
             await pilot.pause()
-        finally:
-            Widget.render_lines = render_lines  # type: ignore[method-assign]
         assert painted == [1]

@@ -22,7 +22,7 @@ SEATS = [seat.kind for seat in default_seats("malilla", 4)]
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "N", "K"]
 
 
-async def open_table(pilot: Pilot[None], app: CardTableApp, match: Match, **config: Any) -> TableScreen:
+async def open_table(pilot: Pilot[None], app: CardTableApp, match: Match, **config: Any) -> TableScreen[Any]:
     await pilot.pause()
     app.push_screen(TableScreen(table_config("malilla", SEATS, **config), match))
     await pilot.pause()

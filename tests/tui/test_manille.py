@@ -46,7 +46,7 @@ def one_hand(dealer: int, hands: list[list[str]], actions: list[dict[str, Any]],
 
 async def open_table(pilot: Pilot[None], match: Match, options: dict[str, Any], log: list[str] | None = None,
                      notices: list[str] | None = None,
-                     table_type: type[TableScreen] = TableScreen) -> TableScreen:  # fmt: skip
+                     table_type: type[TableScreen[Any]] = TableScreen) -> TableScreen[Any]:  # fmt: skip
     """The match at a table in the running app; the lines it logs are kept in ``log``, its notices in ``notices``
     (a notice stays only until the turn moves on: kept, a slow machine cannot miss one)."""
     await pilot.pause()
@@ -58,16 +58,16 @@ async def open_table(pilot: Pilot[None], match: Match, options: dict[str, Any], 
             log.append(text)
             write(text)
 
-        table.log_line = logged  # type: ignore[method-assign]
+        table.log_line = logged  # type: ignore[method-assign]  # this table's log, kept for the test
     if notices is not None:
         say = table.say
 
-        def noted(text: str) -> None:
+        def noted(text: str, wrap: bool = False) -> None:
             if text:
                 notices.append(text)
-            say(text)
+            say(text, wrap)
 
-        table.say = noted  # type: ignore[method-assign]
+        table.say = noted  # type: ignore[method-assign]  # this table's notices, kept for the test
     pilot.app.push_screen(table)
     await wait_for(pilot, lambda: table.is_mounted)
     return table
@@ -83,7 +83,7 @@ async def wait_for(pilot: Pilot[None], ready: Any, seconds: float = 30.0) -> Non
     raise AssertionError("the table never got there")
 
 
-def info(table: TableScreen) -> str:
+def info(table: TableScreen[Any]) -> str:
     """The side panel's lines, each as one line again where the panel put what follows a label below it."""
     return str(table.query_one("#info", Static).content).replace(":\n", ": ")
 
@@ -181,7 +181,7 @@ async def test_the_talk_menu_offers_the_true_statements_in_words() -> None:
         await pilot.press("escape")  # back to the hand: nothing said
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
         state = table.match.current
-        assert isinstance(state, ManilleHand) and state.talk_log == ()
+        assert isinstance(state, ManilleHand) and not state.talk_log
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, TalkDialog))
         await pilot.press("down", "down", "down", "down", "down", "down", "enter")  # "I hold the 10♥"

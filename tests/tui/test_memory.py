@@ -10,7 +10,7 @@ import asyncio
 import gc
 import time
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import pytest
@@ -30,7 +30,7 @@ from tests.tui.driver import resumed_near_the_end, table_config, table_of
 pytestmark = pytest.mark.draws_frames
 
 
-async def aside(step: Awaitable[None]) -> None:
+async def aside(step: Coroutine[Any, Any, None]) -> None:
     """One step of Pilot's in a task of its own.
 
     Pilot's pause draws the screen from the task that calls it, and Textual notes the screens drawn in that

@@ -14,11 +14,14 @@ from cardtable.engine.game import Action
 from cardtable.engine.loop import deal_rng
 from cardtable.engine.match import Match
 from cardtable.games import find_game
+from cardtable.games.malilla.rules import MalillaHand
 from cardtable.games.malilla.words import WORDS as MALILLA_WORDS
+from cardtable.games.tarot.rules import TarotHand
 from cardtable.saves import SPEEDS, default_seats
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.table import TableScreen, keys_below
 from cardtable.tui.widgets.footer import KeysFooter
+from tests.support import narrowed
 from tests.tui.driver import footer_line, my_turn, screen_text, settle, settled, table_config, table_of, wait_for
 from tests.tui.test_truco_argentino import argentino_match, choose, dialog, open_table
 
@@ -71,13 +74,13 @@ def dealer_team_bonus_seed() -> int:
     malilla = find_game("malilla")
     for seed in range(100):
         match = Match(malilla, malilla.parse_options(None, 4), 4)
-        state = match.deal_new_hand(deal_rng(seed, 0), first_dealer=2)
+        state = narrowed(MalillaHand, match.deal_new_hand(deal_rng(seed, 0), first_dealer=2))
         if state.view(0).bonuses:
             return seed
     raise AssertionError("no deal with a trump bonus")
 
 
-async def bonus_table(pilot: Pilot[None], app: CardTableApp) -> TableScreen:
+async def bonus_table(pilot: Pilot[None], app: CardTableApp) -> TableScreen[Any]:
     """A Malilla table at your first turn, its deal's trump bonus scored for You & North."""
     malilla = find_game("malilla")
     seats = [seat.kind for seat in default_seats("malilla", 4)]
@@ -94,7 +97,7 @@ async def test_a_bonus_scored_at_the_deal_is_announced_until_you_act() -> None:
         state = table.match.current
         assert state is not None and [a.seat for a in table.match.hands[-1].actions] == [3]  # West led first
         names = table.names
-        assert table.notice_text == " ".join(MALILLA_WORDS.bonus_lines(state.view(0), names))
+        assert table.notice_text == " ".join(MALILLA_WORDS.bonus_lines(narrowed(MalillaHand, state).view(0), names))
         assert table.notice_text.startswith("You & North score the turned card: ")
         await pilot.press("enter")
         await pilot.pause()
@@ -102,7 +105,7 @@ async def test_a_bonus_scored_at_the_deal_is_announced_until_you_act() -> None:
 
 
 # ------------------------------------------------------------------ one key for each call, wherever it is named
-async def hinted_as(pilot: Pilot[None], table: TableScreen, advice: Action) -> str:
+async def hinted_as(pilot: Pilot[None], table: TableScreen[Any], advice: Action) -> str:
     """The notice the table shows for a hint that advises ``advice`` (without a reason)."""
     from cardtable.engine.hints import Hint
 
@@ -160,7 +163,7 @@ async def test_the_score_sheet_during_a_hand_shows_the_bonus_the_side_panel_coun
         table = await bonus_table(pilot, app)
         state = table.match.current
         assert state is not None and table.match.scores == [0, 0, 0, 0]
-        bonus = state.view(0).match_scores[0]
+        bonus = narrowed(MalillaHand, state).view(0).match_scores[0]
         assert bonus > 0
         await pilot.press("s")  # no hand is over yet, but the turned card has scored: the sheet opens
         await pilot.pause()
@@ -192,8 +195,8 @@ async def test_at_a_table_of_computers_an_announcement_goes_when_the_trick_after
             if not call and " calls the king of " in table.notice_text:
                 call = table.notice_text
             if call and table.notice_text == call:
-                seen_after.add(len(state.trick_history))
-            if call and len(state.trick_history) >= 4:
+                seen_after.add(len(narrowed(TarotHand, state).trick_history))
+            if call and len(narrowed(TarotHand, state).trick_history) >= 4:
                 break
         assert call and seen_after and max(seen_after) <= 1, (call, seen_after)
         assert table is not None and table.notice_text != call
@@ -275,7 +278,7 @@ async def test_the_footers_keys_come_in_the_frame_that_says_your_turn(monkeypatc
             drawn.append((table.prompt_text, {getattr(key, "action", "") for key in footer.query("FooterKey")}))
             return render(*args, **kwargs)
 
-        table._compositor.render_update = noted  # type: ignore[method-assign]
+        monkeypatch.setattr(table._compositor, "render_update", noted)
         for _ in range(1):
             await pilot.press("enter")
             await wait_for(pilot, lambda: table.my_card_turn() and not table.prompt_text.startswith("✗"))

@@ -19,6 +19,7 @@ from textual.widgets import Input, RichLog
 import cardtable.saves
 import cardtable.tui.app
 import cardtable.tui.screens.start
+from cardtable.engine.cards import Deck
 from cardtable.engine.loop import deal_rng, resume_match
 from cardtable.engine.match import Match
 from cardtable.engine.players import RandomPlayer, run_now
@@ -53,7 +54,7 @@ from cardtable.tui.screens.table import TableScreen
 from tests.saves.support import a_match, save_json, saved_match, table_summary
 from tests.saves.test_match_saves import DAMAGES, damaged, far_off_time
 from tests.saves.test_newer_files import newer_save
-from tests.support import passed_tarot_match, pipes_released
+from tests.support import narrowed, passed_tarot_match, pipes_released
 from tests.tui.driver import last_line, screen_text, table_config, table_of
 
 RANDOM_SEATS = ["human", "random", "random", "random"]
@@ -65,7 +66,7 @@ class Watched(CardTableApp):
     CSS_PATH = str(Path(cardtable.tui.app.__file__).with_name(CardTableApp.CSS_PATH))  # beside the app, not here
     said: list[str]
 
-    def notify(self, message: str, **kwargs: Any) -> None:  # type: ignore[override]
+    def notify(self, message: str, **kwargs: Any) -> None:
         self.__dict__.setdefault("said", []).append(message)
         super().notify(message, **kwargs)
 
@@ -73,6 +74,10 @@ class Watched(CardTableApp):
 def listed(app: Any) -> bool:
     """The start screen shows, with the unfinished matches read (they are read in a thread)."""
     return isinstance(app.screen, StartScreen) and app.screen.listed
+
+
+def start_screen(app: CardTableApp) -> StartScreen:
+    return narrowed(StartScreen, app.screen)
 
 
 async def wait_until(pilot: Pilot[None], ready: Callable[[], object], steps: int = 300) -> None:
@@ -84,7 +89,7 @@ async def wait_until(pilot: Pilot[None], ready: Callable[[], object], steps: int
     raise AssertionError(f"never ready; the screen is {pilot.app.screen!r}")
 
 
-async def play_cards(pilot: Pilot[None], count: int) -> TableScreen:
+async def play_cards(pilot: Pilot[None], count: int) -> TableScreen[Any]:
     app = pilot.app
     assert isinstance(app, CardTableApp)
     for _ in range(count):
@@ -100,7 +105,7 @@ def saves_in(home: Path) -> list[Path]:
     return sorted((home / SAVES).glob("*.json"))
 
 
-def log_text(table: TableScreen) -> str:
+def log_text(table: TableScreen[Any]) -> str:
     """The whole log as one line of text (its lines are wrapped to the side panel)."""
     return " ".join(" ".join(strip.text.split()) for strip in table.query_one("#log", RichLog).lines)
 
@@ -198,8 +203,17 @@ async def test_each_save_puts_into_json_only_the_hand_in_play(
         deals: list[object] = []
         records: list[object] = []
         to_json, submit = ManilleDeal.to_json, SaveWriter.submit
-        monkeypatch.setattr(ManilleDeal, "to_json", lambda deal, deck: deals.append(deal) or to_json(deal, deck))
-        monkeypatch.setattr(SaveWriter, "submit", lambda writer, *job: records.append(job) or submit(writer, *job))
+
+        def dealt_to_json(deal: ManilleDeal, deck: Deck) -> dict[str, Any]:
+            deals.append(deal)
+            return to_json(deal, deck)
+
+        def submitted(writer: SaveWriter, *job: Any) -> None:
+            records.append(job)
+            return submit(writer, *job)
+
+        monkeypatch.setattr(ManilleDeal, "to_json", dealt_to_json)
+        monkeypatch.setattr(SaveWriter, "submit", submitted)
         await play_cards(pilot, 2)  # your card, the computers' after it, your next one
         table.writer.wait()
     first, second, in_play = (hand.deal for hand in match.hands)
@@ -259,7 +273,9 @@ async def test_unfinished_matches_are_listed_kept_by_a_new_game_and_open_in_one_
             await wait_until(other, lambda: listed(second))
             shown = screen_text(second)
             assert "Manille, hand 1 — open in another window" in shown and "French Tarot, 3 players" in shown
-            locked = next(found for found in second.screen.unfinished if found.locked)  # type: ignore[attr-defined]
+            unfinished = start_screen(second).unfinished
+            assert unfinished is not None  # listed: read
+            locked = next(found for found in unfinished if found.locked)
             manille_before = manille.path.read_bytes()
             second.resume(locked)  # as if it had been chosen just before the first window took it
             await wait_until(other, lambda: "play it there" in getattr(second.screen, "notice", ""))
@@ -308,7 +324,8 @@ async def test_when_saving_fails_the_table_says_so_once_and_the_quit_dialog_tell
         assert failures == ["The match cannot be saved: the disk is full. The table keeps trying after every move."]
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        assert app.screen.question == "Quit the match? It could not be saved (the disk is full): quitting loses it."
+        question = narrowed(ConfirmDialog, app.screen).question
+        assert question == "Quit the match? It could not be saved (the disk is full): quitting loses it."
         # Shown whole, wrapped to the dialog's width beside the side panel.
         shown = screen_text(app)
         assert "Quit the match? It could not be saved (the disk" in shown and "is full): quitting loses it." in shown
@@ -316,7 +333,8 @@ async def test_when_saving_fails_the_table_says_so_once_and_the_quit_dialog_tell
         monkeypatch.setattr(os, "fsync", real_fsync)  # space was freed: the quit dialog's last try succeeds
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        assert app.screen.question == "Quit the match? It is saved, and offered to you next time."
+        question = narrowed(ConfirmDialog, app.screen).question
+        assert question == "Quit the match? It is saved, and offered to you next time."
         shown = screen_text(app)
         assert "Quit the match? It is saved, and offered to you" in shown and "next time." in shown
         assert "The match is saved again." in app.said
@@ -363,7 +381,7 @@ async def test_a_data_folder_that_is_a_file_plays_to_the_end_and_says_it_cannot_
     app.settings.speed = "instant"  # no settings can be read from there
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
-        assert f"Matches cannot be saved: the data folder {home} is a file" in app.screen.notice  # type: ignore[attr-defined]
+        assert f"Matches cannot be saved: the data folder {home} is a file" in start_screen(app).notice
         assert "Matches cannot be saved: the data folder" in screen_text(app)
         config = table_config("manille", RANDOM_SEATS, seed=1, first_dealer=3)
         app.push_screen(TableScreen(config, resume_match(parse_record(last_hand_to_play(), find_game))))
@@ -469,9 +487,9 @@ async def test_the_start_screen_lists_saves_from_their_summaries_and_replays_a_m
         assert "You 0 · East 0 · West 0" in lines[first + 2] and "Resume Manille, hand 1 — " in lines[first + 3]
         assert "Resume Truco Paulista, 2 players, hand 1 — " in lines[first + 5]
         await pilot.press("down", "enter")  # the Manille match: replayed now, and found damaged
-        await wait_until(pilot, lambda: listed(app) and "could not be used" in app.screen.notice)  # type: ignore[attr-defined]
+        await wait_until(pilot, lambda: listed(app) and "could not be used" in start_screen(app).notice)
         assert replayed == ["truco", "manille", "truco"] and not damaged_manille.path.exists()
-        assert "A saved match could not be used: " in screen_text(app) and "(hand 1)" in app.screen.notice  # type: ignore[attr-defined]
+        assert "A saved match could not be used: " in screen_text(app) and "(hand 1)" in start_screen(app).notice
         await pilot.press("u")
         await wait_until(pilot, lambda: table_of(app) is not None)
         table = table_of(app)
@@ -483,7 +501,7 @@ async def test_the_start_screen_says_it_is_reading_the_saves_while_a_thread_read
 ) -> None:
     saved_match(table_home, summary=True)
     go_on = threading.Event()
-    real = cardtable.tui.screens.start.find_unfinished
+    real = cardtable.saves.find_unfinished
 
     def slow(*args: Any, **kwargs: Any) -> Any:
         go_on.wait(10)
@@ -494,7 +512,7 @@ async def test_the_start_screen_says_it_is_reading_the_saves_while_a_thread_read
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
         shown = screen_text(app)
-        assert READING in shown and "Resume" not in shown and not app.screen.listed  # type: ignore[attr-defined]
+        assert READING in shown and "Resume" not in shown and not start_screen(app).listed
         go_on.set()
         await wait_until(pilot, lambda: listed(app))
         shown = screen_text(app)
@@ -513,7 +531,7 @@ async def test_the_start_screen_lists_a_save_of_a_newer_cardtable_and_leaves_it_
         assert f"A match from a newer cardtable — {saved_when(1_000_000)}" in shown and "could not be used" not in shown
         assert re.search(r"Resume Manille, hand 1 — today \d\d:\d\d   \(u\)", shown)
         await pilot.press("down", "enter")  # the newer one
-        await wait_until(pilot, lambda: listed(app) and FROM_A_NEWER_CARDTABLE in app.screen.notice)  # type: ignore[attr-defined]
+        await wait_until(pilot, lambda: listed(app) and FROM_A_NEWER_CARDTABLE in start_screen(app).notice)
         assert "That match was saved by a newer cardtable" in screen_text(app)
         assert table_of(app) is None
     assert newer.read_bytes() == before and {p.name for p in saves_in(table_home)} == {newer.name, mine.path.name}

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, OptionList, Select, Static
 from cardtable.engine.game import PLAY_VERB, GameRules
 from cardtable.engine.players import RandomPlayer
 from cardtable.games import find_game
+from cardtable.games.manille.rules import ManilleRules
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.ascii import terminal_draws_unicode, to_ascii
 from cardtable.tui.dialogs.choice import ChoiceDialog
@@ -66,7 +67,7 @@ def test_levels_have_player_facing_labels_and_a_new_level_appears_by_itself() ->
     assert labels == ["Human", "Beginner", "Club player", "Expert"]
     assert rules.level_label("heuristic") == "Club player"
 
-    class Fresh(type(rules)):  # type: ignore[misc]
+    class Fresh(ManilleRules):  # the rules find_game gave, afresh
         pass
 
     fresh: GameRules = Fresh()
@@ -386,7 +387,7 @@ async def test_the_last_trick_panel_keeps_its_height_without_laying_the_screen_o
     async with app.run_test(size=(120, 40)) as pilot:
         table = await my_turn(pilot)
         panel = table.query_one("#last-trick", Static)
-        shown = []
+        shown: list[str] = []
         while len(shown) < 3:
             layouts.clear()
             await pilot.press("enter")

@@ -8,6 +8,7 @@ import pytest
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style as RichStyle
+from textual._compositor import LayoutUpdate
 from textual.pilot import Pilot
 from textual.screen import Screen
 
@@ -22,9 +23,10 @@ def cells(app: CardTableApp) -> list[list[tuple[str, object]]]:
 
     By cell, not by segment: two renders may cut a line into segments differently and still draw the same."""
     update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    assert isinstance(update, LayoutUpdate)  # a full update is always the whole screen's lines
     lines = []
     for line in update.strips:
-        row = []
+        row: list[tuple[str, object]] = []
         for strip in line:
             for segment in strip:
                 row.extend((character, segment.style) for character in segment.text)

@@ -25,7 +25,7 @@ async def test_ascii_cards_print_suit_letters(table_home: Path) -> None:
             if table is not None and table.my_card_turn():
                 break
         shown = screen_text(app)
-        hand = table.view.hand if table and table.view else 0  # type: ignore[attr-defined]
+        hand = table.view.hand if table and table.view else 0
         codes = [table.view.deck.codes[c] for c in range(32) if hand >> c & 1] if table and table.view else []
         assert codes and all(code in shown for code in codes)
         assert not any(glyph in shown.split("You")[-1] for glyph in "♠♥♦♣")

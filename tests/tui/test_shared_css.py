@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from types import MethodType
+from unittest.mock import patch
 
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
@@ -20,11 +21,11 @@ def rule_values(rules: list[RuleSet]) -> list[tuple[object, ...]]:
 def parsed_afresh(stylesheet: Stylesheet) -> list[tuple[object, ...]]:
     """The stylesheet's sources parsed again by Textual alone, with its variables now."""
     again = Stylesheet(variables=stylesheet._variables)
-    again._parse_rules = MethodType(TEXTUALS_PARSE, again)  # type: ignore[method-assign]
-    for location, (css, is_default, tie_breaker, scope) in stylesheet.source.items():
-        again.add_source(css, read_from=location, is_default_css=is_default, tie_breaker=tie_breaker, scope=scope)
-    again.parse()
-    return rule_values(again.rules)
+    with patch.object(again, "_parse_rules", MethodType(TEXTUALS_PARSE, again)):
+        for location, (css, is_default, tie_breaker, scope) in stylesheet.source.items():
+            again.add_source(css, read_from=location, is_default_css=is_default, tie_breaker=tie_breaker, scope=scope)
+        again.parse()
+        return rule_values(again.rules)
 
 
 async def test_every_app_gets_the_rules_its_own_parse_would_give_in_any_theme() -> None:

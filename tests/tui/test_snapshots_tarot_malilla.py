@@ -26,6 +26,7 @@ from cardtable.engine.match import Match
 from cardtable.engine.players import RandomPlayer, run_now
 from cardtable.engine.records import load_record_file, parse_record
 from cardtable.games import find_game
+from cardtable.games.tarot.rules import TarotHand
 from cardtable.games.tarot.words import WORDS
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
@@ -36,7 +37,7 @@ from cardtable.tui.widgets.card import Face
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.spread import CardSpread
 from tests.games.tarot.helpers import SEED_CHIEN, SEED_HANDS
-from tests.support import TESTS
+from tests.support import TESTS, narrowed
 from tests.tui.driver import table_config, table_of, wait_for
 from tests.tui.test_snapshots import SIZES
 
@@ -72,7 +73,7 @@ def slow_computers(home: Path) -> None:
     (home / "settings.json").write_text(json.dumps({"speed": "slow"}))
 
 
-class TableHoldingTheChien(TableScreen):
+class TableHoldingTheChien(TableScreen[Any]):
     """A table whose turned-up chien stays until the test ends, however slowly a busy machine gets to the
     snapshot (at a real table it stays a few seconds, then the taker takes it)."""
 
@@ -225,7 +226,7 @@ async def test_the_ecart_dialog_shows_every_card_of_the_takers_hand() -> None:
     app = DialogOnly()
     async with app.run_test(size=SIZES[0]) as pilot:
         for players, held in ((3, 30), (4, 24), (5, 18)):
-            view = dealt_to_discard(players, seed=players).current.view(0)  # type: ignore[union-attr]
+            view = narrowed(TarotHand, dealt_to_discard(players, seed=players).current).view(0)
             assert view.hand.bit_count() == held
             faces = [Face(card, *WORDS.face(view.deck.codes[card]), "s") for card in bits(view.hand)]
             dialog = PickCardsDialog("Your écart: choose 6", faces, allowed=set(bits(view.hand)), must=set(),

@@ -15,11 +15,13 @@ from cardtable.engine.match import Match
 from cardtable.engine.players import make_computer
 from cardtable.engine.records import parse_record
 from cardtable.games import find_game
+from cardtable.games.tarot.rules import TarotHand
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.games.tarot.pick_cards import PickCardsDialog
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
+from tests.support import narrowed
 from tests.tui.driver import pick_cards, play_until_over, screen_text, table_config, table_of, wait_for
 
 TAROT = find_game("tarot")
@@ -54,7 +56,7 @@ async def bid_and_discard_from_the_keyboard(app: CardTableApp, pilot: Pilot[None
     await wait_for(pilot, lambda: isinstance(app.screen, PickCardsDialog))
     dialog = app.screen
     assert isinstance(dialog, PickCardsDialog) and dialog.count == 6
-    forbidden = [c.index for c in dialog.query_one("#pick-hand").cards if c.index not in dialog.allowed]
+    forbidden = [c.index for c in dialog.query_one("#pick-hand", HandView).cards if c.index not in dialog.allowed]
     assert forbidden, "kings, oudlers and trumps are not allowed in the écart"
     await pick_cards(pilot, dialog)
 
@@ -77,8 +79,7 @@ async def test_the_last_deal_of_a_tarot_match_is_bid_and_discarded_from_the_keyb
 def second_deal_nearly_played() -> Match:
     """The same match with South's garde and écart made, and its last deal played (at random) to its last trick."""
     match = second_deal_to_bid()
-    last = match.current
-    assert last is not None
+    last = narrowed(TarotHand, match.current)
     match.apply(Action(0, "bid", "garde"))
     players = [make_computer(TAROT, "random", random.Random(seat)) for seat in range(4)]
     while last.to_act is not None and not (sum(hand.bit_count() for hand in last.hands) <= 4 and last.to_act == 0):
@@ -97,7 +98,7 @@ async def test_a_two_deal_tarot_match_is_played_to_its_end_from_the_keyboard() -
         table = table_of(app)
         assert table is not None and table.match.over and result
         first, last = table.match.hands
-        assert first.state.complete and not first.state.annulled and last.state.complete
+        assert first.state.complete and not narrowed(TarotHand, first.state).annulled and last.state.complete
         assert any(a.verb == "bid" and a.seat == 0 and a.value == "garde" for a in last.actions)
         assert any(a.verb == "discard" and a.seat == 0 for a in last.actions)
 
@@ -142,7 +143,7 @@ def test_the_bid_prompt_offers_a_higher_contract_only_while_there_is_one() -> No
     from cardtable.tui.games.tarot import PARTS as parts
 
     match = Match(TAROT, TAROT.parse_options({}, 4), 4)
-    state = match.deal_new_hand(deal_rng(4, 0), first_dealer=3)  # South speaks first
+    state = narrowed(TarotHand, match.deal_new_hand(deal_rng(4, 0), first_dealer=3))  # South speaks first
     names = ["You", "East", "North", "West"]
     assert parts.phase_prompt(state.view(0), names) == "Your bid: pass, or a contract higher than the last one."
     match.apply(Action(0, "bid", "garde_contre"))

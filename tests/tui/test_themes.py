@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.color import Color
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
 from textual.widgets import Select, Static
@@ -214,7 +215,7 @@ async def test_under_no_color_the_theme_key_changes_shades_of_grey_only(
         await until(pilot, lambda: (t := table_of(app)) is not None and t.my_card_turn())
         for theme in ("Blue baize", "Night"):
             await pilot.press("b")
-            await until(pilot, lambda theme=theme: notice(app).startswith(f"Theme: {theme}"))  # type: ignore[misc]
+            await until(pilot, lambda theme=theme: notice(app).startswith(f"Theme: {theme}"))
             assert notice(app) == f"Theme: {theme} (NO_COLOR: in greys)."
             await pilot.pause()
             fills = re.findall(r"fill: #([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})", app.export_screenshot())
@@ -288,17 +289,19 @@ async def test_the_start_screen_shows_the_settings_and_follows_their_changes(tab
         assert app.theme == HIGH_CONTRAST_TEXTUAL.name
 
 
-async def test_a_screen_is_styled_as_it_mounts_and_again_only_when_its_styles_can_have_changed() -> None:
+async def test_a_screen_is_styled_as_it_mounts_and_again_only_when_its_styles_can_have_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     app = CardTableApp()
     whole_screens: list[object] = []
     restyle = app.update_styles
 
-    def watched(node: object, animate: bool = True) -> None:
+    def watched(node: DOMNode, animate: bool = True) -> None:
         if isinstance(node, Screen):
             whole_screens.append(node)
-        restyle(node, animate)  # type: ignore[arg-type]
+        restyle(node, animate)
 
-    app.update_styles = watched  # type: ignore[method-assign]
+    monkeypatch.setattr(app, "update_styles", watched)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, StartScreen))
         dialog = NoticeDialog("Title", "Text")

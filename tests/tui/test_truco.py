@@ -5,21 +5,25 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.visual import VisualType
 from textual.widgets import Static
 
 from cardtable.engine.cards import SUIT_GLYPHS, bits
 from cardtable.engine.loop import deal_rng
 from cardtable.engine.match import Match
 from cardtable.games import find_game
+from cardtable.games.truco.rules import TrucoHand
 from cardtable.saves import default_seats
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.dialogs.choice import ChoiceDialog
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
+from tests.support import narrowed
 from tests.tui.driver import footer_line, play_until_over, screen_text, settled, table_config, table_of, wait_for
 
 TRUCO = find_game("truco")
@@ -43,7 +47,7 @@ async def test_a_truco_match_to_12_from_the_keyboard_with_raises() -> None:
         assert any(a.value in ("truco", "raise") for a in calls)
 
 
-async def open_truco(pilot: Pilot[None], app: CardTableApp, scores: list[int]) -> TableScreen:
+async def open_truco(pilot: Pilot[None], app: CardTableApp, scores: list[int | float]) -> TableScreen[Any]:
     match = Match(TRUCO, TRUCO.parse_options(None, 4), 4, scores)
     match.deal_new_hand(deal_rng(2, 0), first_dealer=3)
     await pilot.pause()
@@ -100,7 +104,7 @@ async def test_a_raise_to_answer_leaves_the_vira_and_the_starred_manilhas_in_vie
     app = CardTableApp()
     async with app.run_test(size=size) as pilot:
         match = Match(TRUCO, TRUCO.parse_options(None, 4), 4)
-        state = match.deal_new_hand(deal_rng(7, 0), first_dealer=2)  # you hold a manilha
+        state = narrowed(TrucoHand, match.deal_new_hand(deal_rng(7, 0), first_dealer=2))  # you hold a manilha
         match.apply(Action(3, "call", "truco"))  # West leads and calls truco: you answer
         await pilot.pause()
         app.push_screen(TableScreen(table_config("truco", ["human", "random", "random", "random"]), match))
@@ -190,9 +194,9 @@ async def test_the_info_panel_keeps_its_height_within_a_hand_so_a_line_that_goes
         laid_out: list[bool] = []
         update = info.update
 
-        def watched(content: object = "", *, layout: bool = True) -> None:
+        def watched(content: VisualType = "", *, layout: bool = True) -> None:
             laid_out.append(layout)
-            update(content, layout=layout)  # type: ignore[arg-type]
+            update(content, layout=layout)
 
         monkeypatch.setattr(info, "update", watched)
         lines: list[str] = []
@@ -229,7 +233,9 @@ def test_argentino_s_own_envido_count_goes_once_the_envido_is_settled() -> None:
     assert envido_line("0:envido 1:refuse", 0) == []
 
 
-async def answer_until(pilot: Pilot[None], table: TableScreen, done: Callable[[], bool], seconds: float = 60) -> None:
+async def answer_until(
+    pilot: Pilot[None], table: TableScreen[Any], done: Callable[[], bool], seconds: float = 60
+) -> None:
     """Answer every question (Enter) and end each computer's pause until ``done()``; never past a score sheet."""
     deadline = time.monotonic() + seconds
     while not done():

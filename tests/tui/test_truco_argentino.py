@@ -27,6 +27,7 @@ from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.log import TableLog
+from tests.support import narrowed
 from tests.tui.driver import footer_line, my_turn, screen_text, settled, table_config, table_of, wait_for
 
 ARGENTINO = {"variant": "argentino"}
@@ -40,7 +41,7 @@ def argentino_match(hands: list[str], actions: list[dict[str, Any]], dealer: int
     return resume_match(parse_record(record, find_game))
 
 
-async def open_table(pilot: Pilot[None], match: Match, **more: Any) -> TableScreen:
+async def open_table(pilot: Pilot[None], match: Match, **more: Any) -> TableScreen[Any]:
     config = table_config("truco", ["human", "heuristic"], names=["You", "North"], options={**ARGENTINO, **more})
     await pilot.pause()
     pilot.app.push_screen(TableScreen(config, match))
@@ -121,7 +122,7 @@ async def test_an_envido_to_answer_says_what_each_answer_is_worth_and_the_counts
         assert isinstance(view, ArgentinoView) and view.envido is not None and view.envido.points == 2
 
 
-def stands_clear(table: TableScreen, dialog: Region) -> None:
+def stands_clear(table: TableScreen[Any], dialog: Region) -> None:
     """A call dialog leaves the side panel whole (the score, the vira's line) and covers none of the hand's cards."""
     assert not dialog.overlaps(table.query_one("#side").region)
     assert not [card for card in table.query_one(HandView).cards if card.region.overlaps(dialog)]
@@ -259,22 +260,22 @@ def parts() -> ArgentinoParts:
 
 
 def test_the_news_of_a_settled_envido_names_every_count_and_who_scores() -> None:
-    from cardtable.games.truco.argentino import CALLS
+    from cardtable.games.truco.argentino import CALLS, Call
 
     state = hand_after(["AS 5S 3C", "7D 6D KS"], [{"seat": 1, "call": "envido"}, {"seat": 0, "call": "accept"}])
-    news = parts().news(state.view(0), CALLS[0]["accept"], NAMES)
+    news = parts().news(state.view(0), CALLS[0][Call.ACCEPT], NAMES)
     assert news == ["Envido accepted (envido counts: Ana 26, Bea 33): Bea's 33 wins, Bea scores 2."]
     refused = hand_after(["AS 5S 3C", "7D 6D KS"], [{"seat": 1, "call": "envido"}, {"seat": 0, "call": "refuse"}])
-    assert parts().news(refused.view(1), CALLS[0]["refuse"], NAMES) == ["Envido refused: Bea scores 1."]
+    assert parts().news(refused.view(1), CALLS[0][Call.REFUSE], NAMES) == ["Envido refused: Bea scores 1."]
     truco = hand_after(["AS 5S 3C", "7D 6D KS"], [{"seat": 1, "call": "truco"}, {"seat": 0, "call": "accept"}])
-    assert parts().news(truco.view(0), CALLS[0]["accept"], NAMES) == []  # a truco settles no count
+    assert parts().news(truco.view(0), CALLS[0][Call.ACCEPT], NAMES) == []  # a truco settles no count
 
 
 def test_an_uncontested_flor_is_news_and_the_flor_holder_sees_its_own_count() -> None:
-    from cardtable.games.truco.argentino import CALLS
+    from cardtable.games.truco.argentino import CALLS, Call
 
     state = hand_after(["AC 6S 3C", "7H 5H 4H"], [{"seat": 1, "call": "flor"}], flor=True, dealer=0)
-    assert parts().news(state.view(0), CALLS[1]["flor"], NAMES) == [
+    assert parts().news(state.view(0), CALLS[1][Call.FLOR], NAMES) == [
         "Bea sings the flor and nobody can answer it: Bea scores 3."
     ]
     lines = parts().info_lines(state.view(1), NAMES, private=True)
@@ -360,4 +361,5 @@ async def test_the_footer_offers_face_down_and_the_deck_and_makes_room_for_them(
         assert {key for key in ("w Last", "s Scores") if key not in footer} == crowded_out
         await pilot.press("w")  # left out of the footer, the key still works
         await wait_for(pilot, lambda: isinstance(app.screen, NoticeDialog))
-        assert isinstance(app.screen, NoticeDialog) and "North won it." in app.screen.text, app.screen.text
+        last_trick = narrowed(NoticeDialog, app.screen).text
+        assert "North won it." in last_trick, last_trick

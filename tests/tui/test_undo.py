@@ -27,6 +27,7 @@ from cardtable.tui.dialogs.hinted import HintedDialog
 from cardtable.tui.screens.score_sheet import ScoreSheetScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import HandView
+from tests.support import narrowed
 from tests.tui.driver import gated_table, table_config, table_of
 
 FOUR = ["human", "random", "random", "random"]
@@ -50,8 +51,8 @@ async def wait_for(pilot: Pilot[None], ready: Callable[[], object], seconds: flo
 
 
 async def open_table(pilot: Pilot[None], game: str, seats: list[str], match: Match, seed: int = 7,
-                     options: dict[str, Any] | None = None, table_type: type[TableScreen] = TableScreen
-                     ) -> TableScreen:  # fmt: skip
+                     options: dict[str, Any] | None = None, table_type: type[TableScreen[Any]] = TableScreen
+                     ) -> TableScreen[Any]:  # fmt: skip
     await pilot.pause()
     table = table_type(table_config(game, seats, seed=seed, options=options), match)
     pilot.app.push_screen(table)
@@ -59,11 +60,11 @@ async def open_table(pilot: Pilot[None], game: str, seats: list[str], match: Mat
     return table
 
 
-def my_card_turn(table: TableScreen) -> Callable[[], bool]:
+def my_card_turn(table: TableScreen[Any]) -> Callable[[], bool]:
     return lambda: table.my_card_turn() and table.app.screen is table
 
 
-def footer_keys(table: TableScreen) -> set[str]:
+def footer_keys(table: TableScreen[Any]) -> set[str]:
     return {active.binding.action for active in table.active_bindings.values() if active.binding.show}
 
 
@@ -71,7 +72,7 @@ def actions_of(match: Match) -> list[list[dict[str, Any]]]:
     return [hand["actions"] for hand in match.to_record()["hands"]]
 
 
-def notice(table: TableScreen) -> str:
+def notice(table: TableScreen[Any]) -> str:
     return str(table.query_one("#notice", Static).content)
 
 
@@ -129,10 +130,18 @@ async def test_undo_in_malilla_goes_back_one_more_decision_each_time(table_home:
             moments.append(actions_of(table.match))
             done = len(table.match.hands[-1].actions)
             await pilot.press("enter")
-            await wait_for(pilot, lambda n=done: my_card_turn(table)() and len(table.match.hands[-1].actions) > n + 1)  # type: ignore[misc]
+
+            def played_on(n: int = done) -> bool:
+                return my_card_turn(table)() and len(table.match.hands[-1].actions) > n + 1
+
+            await wait_for(pilot, played_on)
         for moment in reversed(moments):
             await pilot.press("u")
-            await wait_for(pilot, lambda m=moment: my_card_turn(table)() and actions_of(table.match) == m)  # type: ignore[misc]
+
+            def back_at(m: list[list[dict[str, Any]]] = moment) -> bool:
+                return my_card_turn(table)() and actions_of(table.match) == m
+
+            await wait_for(pilot, back_at)
         assert table.undos == 2 and table.record()["assisted"]["undos"] == 2
 
 
@@ -155,7 +164,7 @@ async def test_undo_takes_back_a_tarot_bid_and_opens_the_bid_again(table_home: P
         await wait_for(pilot, lambda: table.waiting is not None and table.can_undo())
         await pilot.press("u")  # at the table or in the dialog of the next decision
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog) and actions_of(table.match) == before)
-        assert list(app.screen.choices) == choices  # type: ignore[attr-defined]
+        assert list(narrowed(ChoiceDialog, app.screen).choices) == choices
         assert notice(table).startswith("Undone: ")
 
 

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
+from unittest.mock import patch
 
 from textual.screen import Screen
 
 #: Textual's own refresh of the screen's frame, restored after.
-TEXTUALS_REFRESH: Callable[[Screen[object]], None] = Screen._compositor_refresh
+TEXTUALS_REFRESH: Callable[[Screen[Any]], None] = Screen._compositor_refresh
 
 
-def _refresh_unseen(screen: Screen[object]) -> None:
+def _refresh_unseen(screen: Screen[Any]) -> None:
     """The frame's bookkeeping without its paint, for the top screen of a headless app; Textual's otherwise."""
     app = screen.app
     if not app.is_headless or app.is_inline or screen is not app.screen:
@@ -36,8 +38,5 @@ def _refresh_unseen(screen: Screen[object]) -> None:
 @contextmanager
 def unseen_frames_skipped() -> Iterator[None]:
     """While inside, headless apps skip painting their frames."""
-    Screen._compositor_refresh = _refresh_unseen  # type: ignore[method-assign]
-    try:
+    with patch.object(Screen, "_compositor_refresh", _refresh_unseen):
         yield
-    finally:
-        Screen._compositor_refresh = TEXTUALS_REFRESH  # type: ignore[method-assign]

@@ -8,23 +8,26 @@ shows up as well as a broken tip.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from cardtable.engine.cards import cards_in
+from cardtable.engine.game import Action
 from cardtable.engine.players import computer_levels
 from cardtable.engine.sim import simulate
 from cardtable.games import endgame
 from cardtable.games.malilla import ai
 from cardtable.games.malilla.ai import MalillaHeuristic, Table
-from cardtable.games.malilla.rules import DECK, RULES, MalillaHand, MalillaView
+from cardtable.games.malilla.rules import DECK, FOLLOW_RULES, RULES, MalillaHand, MalillaView
 from tests.games import trick_ai_helpers as shared
 from tests.games.malilla.helpers import REDEAL_DEAL, new_hand
 from tests.games.trick_ai_helpers import hint, hinted_card, view_at
+from tests.support import seat_to_act
 
 
-def record(hands: list[str], turned: str, steps: list[tuple[int, str]] = (), dealer: int = 3,
+def record(hands: list[str], turned: str, steps: Sequence[tuple[int, str]] = (), dealer: int = 3,
            **options: Any) -> dict[str, Any]:  # fmt: skip
     """A one-hand record: ``hands`` as space-separated codes by seat, ``steps`` as (seat, card) plays."""
     return {
@@ -177,7 +180,7 @@ def test_tip4_reads_the_forbidden_seven() -> None:
             "2H 3H 4H 5H 6H JH NH KH AH 7H", "2D 3D 4D 5D 6D JD ND KD AD 7D"]  # fmt: skip
     count = table_at(record(deal, "AH", [(3, "2D"), (0, "2S")], dealer=2)).count
     assert count.possible[0] & DECK.mask_of(["7S", "7C"]) == DECK.mask_of(["7S", "7C"])
-    rules = ai.FOLLOW_RULES
+    rules = FOLLOW_RULES
     hearts, diamonds = DECK.suits.index("H"), DECK.suits.index("D")
     forbidden = DECK.mask_of(["7S", "7C"])
     ruled_out = ai_ruled_out(diamonds, DECK.index["2D"], hearts, rules, DECK.index["7S"], forbidden)
@@ -199,7 +202,7 @@ def test_the_count_matches_the_true_hands_in_random_play() -> None:
         for dealer in range(4):
             state = RULES.new_hand(options, 4, dealer, RULES.random_deal(rng, options, 4, dealer), [0] * 4)
             while not state.complete:
-                view = state.view(state.to_act)
+                view = state.view(seat_to_act(state))
                 count = Table(view).count
                 for other in range(4):
                     assert state.hands[other] & ~count.possible[other] == 0
@@ -392,7 +395,7 @@ def test_tip11_does_not_call_with_two_trumps_or_a_long_trump_suit() -> None:
     assert not ai.tip11_call_redeal(view)
 
 
-def answer_with(hand: str) -> ai.Action:
+def answer_with(hand: str) -> Action:
     """Seat 0's answer (trumps H) to seat 2's redeal call of example 7, holding ``hand``."""
     hands = [h.split() for h in (hand, *map(" ".join, REDEAL_DEAL[1:]))]
     _state, view = redeal_view(hands, 0, turned="4H", answer_to=2)
@@ -402,11 +405,11 @@ def answer_with(hand: str) -> ai.Action:
 def test_tip11_the_partner_agrees_with_a_weak_hand_and_declines_otherwise() -> None:
     # Example 7's seat 0 holds 7D AD KD ND 7C AC KC KH: far more than 8 points.
     _state, view = redeal_view(REDEAL_DEAL, 0, answer_to=2)
-    assert MalillaHeuristic().decide(view) == ai.Action(0, "call", "decline")
-    assert answer_with("2D 3D 4D 5D 6D 3H 4H JC NC 3S") == ai.Action(0, "call", "agree")  # 3 points, 2 trumps
-    assert answer_with("2D 3D 4D 5D 6D 3H 4H AC KC 3S") == ai.Action(0, "call", "agree")  # 7 points
-    assert answer_with("2D 3D 4D 5D 6D 3H 4H AC KC NS") == ai.Action(0, "call", "decline")  # 9 points
-    assert answer_with("2D 3D 4D 5D 6D 3H 4H 5H NC 3S") == ai.Action(0, "call", "decline")  # 3 trumps
+    assert MalillaHeuristic().decide(view) == Action(0, "call", "decline")
+    assert answer_with("2D 3D 4D 5D 6D 3H 4H JC NC 3S") == Action(0, "call", "agree")  # 3 points, 2 trumps
+    assert answer_with("2D 3D 4D 5D 6D 3H 4H AC KC 3S") == Action(0, "call", "agree")  # 7 points
+    assert answer_with("2D 3D 4D 5D 6D 3H 4H AC KC NS") == Action(0, "call", "decline")  # 9 points
+    assert answer_with("2D 3D 4D 5D 6D 3H 4H 5H NC 3S") == Action(0, "call", "decline")  # 3 trumps
 
 
 def test_tip11_the_leader_calls_instead_of_leading() -> None:
@@ -433,12 +436,12 @@ def solver_for(table: Table) -> endgame.Solver:
 def test_tip12_the_solver_agrees_with_a_plain_search_of_the_engine() -> None:
     for raw in ({}, {"deck": "spanish48"}):
         for state in endgames(5, seed=21, raw=raw):
-            shared.assert_solver_agrees_with_the_engine(state, solver_for(Table(state.view(state.to_act))))
+            shared.assert_solver_agrees_with_the_engine(state, solver_for(Table(state.view(seat_to_act(state)))))
 
 
 def test_tip12_the_deals_fit_the_count_and_include_the_real_one() -> None:
     for state in endgames(6, seed=22):
-        count = Table(state.view(state.to_act)).count
+        count = Table(state.view(seat_to_act(state))).count
         deals = shared.assert_deals_fit(state, count)
         sampled = endgame.sample_deals(count, random.Random(1), 5, 0)
         assert sampled and all(deal in deals for deal in sampled)
@@ -447,7 +450,7 @@ def test_tip12_the_deals_fit_the_count_and_include_the_real_one() -> None:
 def test_tip12_the_endgame_search_keeps_a_card_with_the_best_average() -> None:
     checked = 0
     for state in endgames(8, seed=23):
-        table = Table(state.view(state.to_act))
+        table = Table(state.view(seat_to_act(state)))
         deals = endgame.consistent_deals(table.count)
         if len(deals) > ai.ENDGAME_DEALS:
             continue  # a sample would be searched: the average below would not be the one compared

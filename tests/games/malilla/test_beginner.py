@@ -9,12 +9,11 @@ from cardtable.games.malilla import beginner
 from cardtable.games.malilla.beginner import MalillaBeginner
 from cardtable.games.malilla.rules import DECK, MalillaHand, MalillaView
 from tests.games.malilla.helpers import REDEAL_DEAL, SEED_DEAL, act, cards, new_hand, plays
+from tests.support import seat_to_act
 
 
 def view_of(state: MalillaHand, seat: int | None = None) -> MalillaView:
-    view = state.view(state.to_act if seat is None else seat)
-    assert isinstance(view, MalillaView)
-    return view
+    return state.view(seat_to_act(state) if seat is None else seat)
 
 
 def card(state: MalillaHand) -> str:

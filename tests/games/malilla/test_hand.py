@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 
@@ -101,7 +102,7 @@ def test_a_card_after_the_hand_is_over() -> None:
     ],
 )
 def test_redeal_reasons(
-    before: list[dict[str, object]], attempt: dict[str, object], words: str, raw_options: dict[str, object]
+    before: list[dict[str, object]], attempt: dict[str, object], words: str, raw_options: dict[str, Any]
 ) -> None:
     state = new_hand(REDEAL_DEAL, "KH", dealer=0, **raw_options)
     act(state, *before)
@@ -268,7 +269,7 @@ def test_match_result_after_a_short_hand() -> None:
 )  # fmt: skip
 def test_start_scores(scores: list[float], message: str) -> None:
     with pytest.raises(RecordError, match=message):
-        RULES.validate_start_scores(scores, options(), 4)  # type: ignore[arg-type]
+        RULES.validate_start_scores(scores, options(), 4)
     RULES.validate_start_scores([34, 0, 34, 0], options(), 4)
     RULES.validate_start_scores([39, 0, 39, 0], options(deck="spanish48"), 4)
 

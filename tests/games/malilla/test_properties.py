@@ -12,6 +12,7 @@ from cardtable.engine.game import Action
 from cardtable.engine.match import Match
 from cardtable.games.malilla.rules import RULES, MalillaHand, MalillaOptions
 from tests.games.malilla.helpers import cards
+from tests.support import narrowed
 
 MAX_HANDS = 300
 RANK_ORDER = {"spanish40": cards("2 3 4 5 6 J N K A 7"), "spanish48": cards("2 3 4 5 6 7 8 J N K A 9")}
@@ -34,6 +35,7 @@ def reference_legal(state: MalillaHand) -> set[str]:
     """Section 5's legal cards, from card codes alone."""
     codes = state.deck.codes
     order = RANK_ORDER[state.options.deck]
+    assert state.trump is not None  # played: trump is named
     trump = state.deck.suits[state.trump]
     seat = state.turn
     hand = {codes[c] for c in range(len(codes)) if state.hands[seat] >> c & 1}
@@ -125,7 +127,7 @@ def test_random_legal_play_always_ends_and_scores_add_up(options: MalillaOptions
     assert match.winner in ([0, 2], [1, 3])
     team = match.winner[0]
     if match.special == "capote":
-        assert match.hands[-1].state.capote == team
+        assert narrowed(MalillaHand, match.hands[-1].state).capote == team
     else:
         assert match.scores[team] >= options.target
     assert match.scores[1 - team] < options.target

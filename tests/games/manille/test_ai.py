@@ -8,6 +8,7 @@ shows up as well as a broken tip.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -20,9 +21,10 @@ from cardtable.games.manille.ai import ManilleHeuristic, Table
 from cardtable.games.manille.rules import DECK, RULES, ManilleHand
 from tests.games import trick_ai_helpers as shared
 from tests.games.trick_ai_helpers import hint, hinted_card, view_at
+from tests.support import seat_to_act
 
 
-def record(hands: list[str], dealer: int, turned: str | None, actions: list[tuple[int, str, Any]] = (),
+def record(hands: list[str], dealer: int, turned: str | None, actions: Sequence[tuple[int, str, Any]] = (),
            **options: Any) -> dict[str, Any]:  # fmt: skip
     """A one-hand record: ``hands`` as space-separated codes by seat, actions as (seat, verb, value)."""
     deal: dict[str, Any] = {"hands": [h.split() for h in hands]}
@@ -365,7 +367,7 @@ def test_count_matches_the_true_hands_in_random_play() -> None:
         for dealer in range(players):
             state = RULES.new_hand(options, players, dealer, RULES.random_deal(rng, options, players, dealer), [0] * 4)
             while not state.complete:
-                seat = state.to_act
+                seat = seat_to_act(state)
                 view = state.view(seat)
                 count = Table(view).count
                 for other in range(players):
@@ -404,18 +406,18 @@ def solver_for(table: Table) -> endgame.Solver:
 
 def test_the_endgame_solver_agrees_with_a_plain_search_of_the_engine() -> None:
     for state in endgames(6, seed=21):
-        shared.assert_solver_agrees_with_the_engine(state, solver_for(Table(state.view(state.to_act))))
+        shared.assert_solver_agrees_with_the_engine(state, solver_for(Table(state.view(seat_to_act(state)))))
 
 
 def test_the_endgame_deals_fit_the_count_and_include_the_real_one() -> None:
     for state in endgames(6, seed=22):
-        shared.assert_deals_fit(state, Table(state.view(state.to_act)).count)
+        shared.assert_deals_fit(state, Table(state.view(seat_to_act(state))).count)
 
 
 def test_the_endgame_search_keeps_a_card_with_the_best_average() -> None:
     checked = 0
     for state in endgames(8, seed=23):
-        table = Table(state.view(state.to_act))
+        table = Table(state.view(seat_to_act(state)))
         deals = endgame.consistent_deals(table.count)
         if len(deals) > ai.ENDGAME_DEALS:
             continue  # a sample would be searched: the average below would not be the one compared
@@ -430,7 +432,7 @@ def test_the_endgame_search_keeps_a_card_with_the_best_average() -> None:
 def test_the_endgame_lists_every_deal_in_full() -> None:
     """Three cards a seat leave too few deals to need ``sample_deals``'s card-by-card drawing."""
     for state in endgames(8, seed=24):
-        count = Table(state.view(state.to_act)).count
+        count = Table(state.view(seat_to_act(state))).count
         assert endgame.deal_count_bound(count) <= ai.ENDGAME_ENUMERATION
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -29,6 +30,7 @@ from tests.games import trick_ai_helpers as shared
 from tests.games.manille.helpers import deal
 from tests.games.manille.test_ai import TIP9_DEAL, code, plays, record, table_at
 from tests.games.trick_ai_helpers import hint, hinted_card, view_at
+from tests.support import seat_to_act
 
 
 def fixed(seat: int, cards: str, others: dict[int, str] | None = None) -> list[str]:
@@ -37,7 +39,7 @@ def fixed(seat: int, cards: str, others: dict[int, str] | None = None) -> list[s
     return [" ".join(h) for h in hands]
 
 
-def belgian_hint(cards: str, actions: list[tuple[int, str, Any]] = (), seat: int = 3) -> dict[str, Any]:
+def belgian_hint(cards: str, actions: Sequence[tuple[int, str, Any]] = (), seat: int = 3) -> dict[str, Any]:
     return hint(record(fixed(seat, cards), 3, None, actions, house="belgian"))
 
 
@@ -292,7 +294,7 @@ def test_the_heuristic_plays_a_belgian_hand_from_the_choice_of_trump() -> None:
     assert state.phase == TRUMP_CHOICE
     player = ManilleHeuristic(random.Random(0))
     while not state.complete:
-        state.apply(player.decide(state.view(state.to_act)))
+        state.apply(player.decide(state.view(seat_to_act(state))))
     assert state.complete
 
 
@@ -300,7 +302,7 @@ def belgian_endgames(raw: dict[str, Any], count: int, seed: int) -> list[Manille
     """Hands of the house played at random (trump named first) until three cards or fewer are left a seat."""
     rng = random.Random(seed)
     options = RULES.parse_options(raw, 4)
-    out = []
+    out: list[ManilleHand] = []
     while len(out) < count:
         state = RULES.new_hand(options, 4, 0, RULES.random_deal(rng, options, 4, 0), [0] * 4)
         assert isinstance(state, ManilleHand)
@@ -308,9 +310,9 @@ def belgian_endgames(raw: dict[str, Any], count: int, seed: int) -> list[Manille
             state.apply(Action(0, "trump", rng.choice(["S", "H", "D", "C", "none"])))
         stop = rng.randrange(20, 30)
         while not state.complete and 32 - sum(h.bit_count() for h in state.hands) < stop:
-            view = state.view(state.to_act)
+            view = state.view(seat_to_act(state))
             state.play_card(rng.choice([c for c in range(32) if view.legal_mask >> c & 1]))
-        if not state.complete and state.view(state.to_act).legal_mask.bit_count() > 1:
+        if not state.complete and state.view(seat_to_act(state)).legal_mask.bit_count() > 1:
             out.append(state)
     return out
 
@@ -318,7 +320,7 @@ def belgian_endgames(raw: dict[str, Any], count: int, seed: int) -> list[Manille
 @pytest.mark.parametrize("raw", [{"house": "french"}, {"house": "belgian"}])
 def test_the_endgame_solver_agrees_with_the_engine_in_each_house(raw: dict[str, Any]) -> None:
     for state in belgian_endgames(raw, 5, seed=31):
-        table = Table(state.view(state.to_act))
+        table = Table(state.view(seat_to_act(state)))
         solver = endgame.Solver(ai.endgame_rules(table), table.seat, table.trick, table.hand.bit_count())
         shared.assert_solver_agrees_with_the_engine(state, solver)
 
@@ -332,7 +334,7 @@ def test_the_heuristic_never_says_it_holds_a_card_it_then_plays_at_once() -> Non
         state = RULES.new_hand(options, 4, seed % 4, RULES.random_deal(rng, options, 4, seed % 4), [0] * 4)
         said: Action | None = None
         while not state.complete:
-            action = ManilleHeuristic(random.Random(seed)).decide(state.view(state.to_act))
+            action = ManilleHeuristic(random.Random(seed)).decide(state.view(seat_to_act(state)))
             if said is not None and action.verb == "play" and action.seat == said.seat:
                 assert action.value != said.get("card"), f"seed {seed}: {said} then {action}"
             said = action if action.verb == "say" and action.value == HOLDS else None

@@ -13,6 +13,7 @@ from tests.support import run_cli
 
 
 def test_defaults() -> None:
+    raw: dict[str, Any] | None
     for raw in (None, {}):
         opts = RULES.parse_options(raw, 4)
         assert options_to_json(opts) == {
@@ -33,13 +34,13 @@ def test_any_positive_target(target: int) -> None:
 
 
 def test_every_option_together_with_four_players() -> None:
-    raw = {"target": 50, "partner_exemption": True, "must_beat": False, "last_trick_bonus": True}
+    raw: dict[str, Any] = {"target": 50, "partner_exemption": True, "must_beat": False, "last_trick_bonus": True}
     opts = RULES.parse_options({**raw, "doubling": True, "auction": True}, 4)
     assert (opts.doubling, opts.auction, opts.must_beat, opts.target) == (True, True, False, 50)
 
 
 def test_three_players_allow_the_play_options() -> None:
-    raw = {"target": 50, "partner_exemption": True, "must_beat": False, "last_trick_bonus": True}
+    raw: dict[str, Any] = {"target": 50, "partner_exemption": True, "must_beat": False, "last_trick_bonus": True}
     assert RULES.parse_options(raw, 3) == ManilleOptions(**raw)
 
 

@@ -95,7 +95,7 @@ def check_decision(state: ManilleHand) -> list[Action]:
     return legal
 
 
-def expected_delta(state: ManilleHand, options: ManilleOptions, players: int) -> list[int]:
+def expected_delta(state: ManilleHand, options: ManilleOptions, players: int) -> list[int | float]:
     """The hand's score per seat, from the Scoring section of the rules."""
     pips = state.points()
     quota = 30 if players == 4 else 20
@@ -137,7 +137,7 @@ def check_complete_hand(state: ManilleHand, options: ManilleOptions, players: in
     assert delta == expected_delta(state, options, players)
 
 
-def expected_winner(scores: list[int], target: int, players: int) -> list[int] | None:
+def expected_winner(scores: list[int | float], target: int, players: int) -> list[int] | None:
     best = max(scores)
     sides = {side(s, players) for s in range(players) if scores[s] == best}
     if best < target or len(sides) != 1:

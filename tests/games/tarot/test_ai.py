@@ -24,7 +24,17 @@ from cardtable.games.tarot import ai
 from cardtable.games.tarot.ai import Table, TarotHeuristic, count_hand
 from cardtable.games.tarot.beginner import TarotBeginner
 from cardtable.games.tarot.expert import TarotExpert
-from cardtable.games.tarot.rules import DECK, RULES, SIZES, TarotHand, TarotView
+from cardtable.games.tarot.rules import (
+    DECK,
+    EXCUSE_BIT,
+    RULES,
+    SIZES,
+    SUIT_MASKS,
+    TRUMP_SUIT,
+    TRUMPS,
+    TarotHand,
+    TarotView,
+)
 from tests.games.tarot.helpers import bids, fill, new_hand
 from tests.support import heuristic_hint, replay_record
 
@@ -70,7 +80,8 @@ def hint(rec: dict[str, Any]) -> dict[str, Any]:
 
 
 def hinted_card(rec: dict[str, Any]) -> str:
-    return hint(rec)["play"]
+    card: str = hint(rec)["play"]
+    return card
 
 
 def state_at(rec: dict[str, Any]) -> TarotHand:
@@ -307,9 +318,9 @@ def test_tip7_counts_voids_and_trumps() -> None:
     table = table_at(rec)
     hearts, spades = DECK.suit_of[DECK.index["2H"]], DECK.suit_of[DECK.index["2S"]]
     # The taker trumped hearts; seat 3 trumped spades.
-    assert table.voids[1] >> hearts & 1 and not table.voids[1] >> ai.TRUMP_SUIT & 1
+    assert table.voids[1] >> hearts & 1 and not table.voids[1] >> TRUMP_SUIT & 1
     assert table.voids[3] >> spades & 1
-    assert table.possible[1] & ai.SUIT_MASKS[hearts] == 0
+    assert table.possible[1] & SUIT_MASKS[hearts] == 0
     # 21 trumps, less seat 0's four and the three played.
     assert table.outstanding_trumps() == 21 - 4 - 3
 
@@ -318,11 +329,11 @@ def test_tip7_counts_undertrumps_and_trump_voids() -> None:
     table = table_at(attack("0 T9", "1 T2", "2 T3", "3 T5", "0 T10", "1 T1", "2 T4", "3 T7"))
     # Seat 2 played T3 under T9 and T4 under T10: of the trumps still out (T6, T8, T21 is the taker's), only
     # those below T9 may remain with it.
-    assert DECK.codes_of(table.possible[2] & ai.TRUMPS) == ["T6", "T8"]
+    assert DECK.codes_of(table.possible[2] & TRUMPS) == ["T6", "T8"]
     # A spade on a trump lead: no trump at all.
     table = table_at(attack("0 T9", "1 T2", "2 T3", "3 T5", "0 T10", "1 T1", "2 T4", "3 T7", "0 T11", "1 AS",
                             "2 T6", "3 T8"))  # fmt: skip
-    assert table.voids[1] >> ai.TRUMP_SUIT & 1 and not table.may_hold_trump(1)
+    assert table.voids[1] >> TRUMP_SUIT & 1 and not table.may_hold_trump(1)
 
 
 def test_tip9_loads_the_king_on_a_partners_sure_trick() -> None:
@@ -431,7 +442,7 @@ def petit(*steps: str) -> dict[str, Any]:
 
 def test_petit_deal_gives_seat_3_the_petit_and_four_more_trumps() -> None:
     held = state_at(petit()).hands[3]
-    assert DECK.codes_of(held & ai.TRUMPS) == ["T1", "T2", "T3", "T6", "T7"]
+    assert DECK.codes_of(held & TRUMPS) == ["T1", "T2", "T3", "T6", "T7"]
 
 
 def test_tip11_the_21_takes_a_rich_trick() -> None:
@@ -465,7 +476,7 @@ def test_tip2_the_excuse_saves_a_petit_that_would_fall() -> None:
     }
     rec = record(4, hands, PETIT_CHIEN, PETIT_BIDS + plays("0 AC", "1 T10", "2 T3", "3 T2", "1 T11", "2 T6"),
                  bonuses=False)  # fmt: skip
-    assert DECK.codes_of(state_at(rec).hands[3] & (ai.TRUMPS | ai.EXCUSE_BIT)) == ["T1", "EX"]
+    assert DECK.codes_of(state_at(rec).hands[3] & (TRUMPS | EXCUSE_BIT)) == ["T1", "EX"]
     assert hinted_card(rec) == "EX"
 
 

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from cardtable.engine.players import RandomPlayer, run_now
-from cardtable.games.tarot.rules import ATTACK, DECK, RULES, TarotDeal, TarotHand, half_points_of, number
-from cardtable.games.tarot.scoring import NEEDED
+from cardtable.games.tarot.rules import DECK, RULES, TarotDeal, TarotHand, half_points_of
+from cardtable.games.tarot.scoring import ATTACK, NEEDED, number
 from tests.games.tarot.helpers import SEED_CHIEN, SEED_HANDS, act, bids, new_hand, seed_deal
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 
@@ -23,6 +24,7 @@ from cardtable.games.tarot.rules import DECK, PLAY, RULES, TarotHand, TarotView
 from tests.games.secrets import HIDDEN
 from tests.games.tarot.helpers import cards
 from tests.games.test_contract import swapped, view_after
+from tests.support import narrowed
 
 SMALL = SearchBudget(Budget.FAST, 6)
 
@@ -124,7 +126,7 @@ def test_swapping_unseen_cards_leaves_the_card_alone(players: int) -> None:
         assert status == 0 and match.current is not None
         seat = match.current.to_act
         assert seat is not None
-        view = match.current.view(seat)
+        view = narrowed(TarotView, match.current.view(seat))
         choice = TarotExpert(budget=SMALL).decide(view)
         hidden = DECK.codes_of(HIDDEN["tarot"](match.current, seat))
         for _ in range(2):
@@ -133,7 +135,7 @@ def test_swapping_unseen_cards_leaves_the_card_alone(players: int) -> None:
             if other is None:
                 continue
             assert other == view
-            assert TarotExpert(budget=SMALL).decide(other) == choice
+            assert TarotExpert(budget=SMALL).decide(narrowed(TarotView, other)) == choice
             compared += 1
     assert compared >= 3
 
@@ -176,6 +178,6 @@ def test_the_king_call_is_searched_among_the_legal_calls() -> None:
         seen.extend(candidates)
         return weigh(v, candidates)
 
-    player.weigh = spy  # type: ignore[method-assign]
-    choice = player.decide(view)
+    with patch.object(player, "weigh", spy):
+        choice = player.decide(view)
     assert seen == view.legal_actions() and choice in seen

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -25,7 +26,7 @@ from cardtable.games.tarot.rules import (
     poignee_refusal,
 )
 from tests.games.tarot.helpers import SEED_CHIEN, act, bids, cards, fill, new_hand, seed_deal, trumps
-from tests.support import TESTS
+from tests.support import TESTS, seat_to_act
 
 
 def refusal(state: TarotHand, raw: dict[str, object]) -> str:
@@ -37,7 +38,7 @@ def refusal(state: TarotHand, raw: dict[str, object]) -> str:
     return error.value.reason
 
 
-def seed_after_bidding(contract: str = "garde", **raw: object) -> TarotHand:
+def seed_after_bidding(contract: str = "garde", **raw: Any) -> TarotHand:
     state = new_hand(seed_deal(), **raw)
     act(state, *bids(4, 0, 2, contract))
     return state
@@ -152,7 +153,7 @@ def test_the_first_lead_of_the_called_suit_names_the_called_card() -> None:
     act(state, *bids(5, 0, 1, "petite"), {"seat": 1, "king": "KS"})
     player = RandomPlayer(random.Random(1))
     while state.phase != PLAY:
-        state.apply(run_now(player.choose(state.view(state.to_act))))  # type: ignore[arg-type]
+        state.apply(run_now(player.choose(state.view(seat_to_act(state)))))
     assert state.to_act == 0 and state.hands[0] >> DECK.index["2S"] & 1
     assert refusal(state, {"seat": 0, "play": "2S"}) == (
         "The first card of the hand may not be a spade, the suit of the called K♠, unless it is K♠ itself."
@@ -206,7 +207,7 @@ def test_the_random_player_discards_and_declares_legally() -> None:
         act(state, *bids(4, 0, 0, "garde"))
         player = RandomPlayer(random.Random(seed))
         while state.phase != PLAY or not state.started & 1:
-            action = player.decide(state.view(state.to_act))  # type: ignore[arg-type]
+            action = player.decide(state.view(seat_to_act(state)))
             declared += action.verb == "declare" and action.value == "poignee"
             state.apply(action)
     assert declared > 0
@@ -276,13 +277,14 @@ def test_stats_and_sides_of_a_played_hand() -> None:
     state = match.deal_new_hand(rng)
     player = RandomPlayer(rng)
     while not state.complete:
-        match.apply(player.decide(state.view(state.to_act)))  # type: ignore[arg-type]
+        match.apply(player.decide(state.view(seat_to_act(state))))
     assert isinstance(state, TarotHand)
     if state.annulled:
         assert state.stats() == {}
         return
-    assert state.stats() == {"contracts": 1, "contracts_made": int(state.result.made)}  # type: ignore[union-attr]
-    assert state.side(state.taker) == 0  # type: ignore[arg-type]
+    assert state.result is not None and state.taker is not None  # a contract was played
+    assert state.stats() == {"contracts": 1, "contracts_made": int(state.result.made)}
+    assert state.side(state.taker) == 0
     lines = state.explain(["A", "B", "C", "D"])
     assert any(line.startswith("S = ") for line in lines) and len([x for x in lines if x[1:3] == " ("]) == 4
 

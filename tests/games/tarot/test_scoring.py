@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cardtable.games.tarot.scoring import ATTACK, DEFENCE, HandFacts, score_hand, settlement
 
 
-def facts(contract: str, points: float, oudlers: int, **more: object) -> HandFacts:
-    return HandFacts(contract, round(points * 2), oudlers, **more)  # type: ignore[arg-type]
+def facts(contract: str, points: float, oudlers: int, **more: Any) -> HandFacts:
+    return HandFacts(contract, round(points * 2), oudlers, **more)
 
 
 #: The spec's worked examples: (facts, S, players, taker, partner, taker's settlement).

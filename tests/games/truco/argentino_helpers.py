@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.games.truco.argentino import DECK, ArgentinoHand, ArgentinoOptions, Call
-from cardtable.games.truco.rules import RULES, TrucoDeal
+from cardtable.games.truco.common import TrucoDeal
+from cardtable.games.truco.rules import RULES
 
 
 def options(**raw: Any) -> ArgentinoOptions:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.engine.game import Action
-from cardtable.games.truco.rules import DECK, RULES, TrucoDeal, TrucoHand
+from cardtable.games.truco.common import TrucoDeal
+from cardtable.games.truco.rules import DECK, RULES, TrucoHand
 
 CALL_WORDS = {"truco", "raise", "accept", "refuse", "play", "run"}
 

@@ -26,7 +26,7 @@ from cardtable.games.truco.ai import Table, TrucoHeuristic
 from cardtable.games.truco.argentino_ai import HeuristicByVariant
 from cardtable.games.truco.rules import DECIDE, DECK, FERRO, PLAY, RULES, TrucoHand, TrucoView
 from tests.games.truco.helpers import action
-from tests.support import heuristic_hint
+from tests.support import heuristic_hint, narrowed
 
 
 def record(hands: list[str], actions: str = "", vira: str | None = "7D", dealer: int | None = None,
@@ -171,8 +171,8 @@ def random_views(players: int, variant: str, count: int, seed: int, scores: list
     while made < count:
         dealer = rng.randrange(players)
         start = scores or [0] * players
-        state: TrucoHand = RULES.new_hand(options, players, dealer, RULES.random_deal(rng, options, players, dealer),
-                                          start)  # fmt: skip
+        deal = RULES.random_deal(rng, options, players, dealer)
+        state = narrowed(TrucoHand, RULES.new_hand(options, players, dealer, deal, start))
         while not state.complete and made < count:
             seat = state.to_act
             assert seat is not None
@@ -498,8 +498,8 @@ def test_the_heuristic_only_returns_legal_actions(players: int, variant: str) ->
         dealer = hand_number % players
         team_scores = [rng.choice([0, 5, 9, 10, 11]), rng.choice([0, 5, 9, 10, 11])]
         scores = [team_scores[s % 2] for s in range(players)]
-        state: TrucoHand = RULES.new_hand(options, players, dealer, RULES.random_deal(rng, options, players, dealer),
-                                          scores)  # fmt: skip
+        deal = RULES.random_deal(rng, options, players, dealer)
+        state = narrowed(TrucoHand, RULES.new_hand(options, players, dealer, deal, scores))
         while not state.complete:
             seat = state.to_act
             assert seat is not None

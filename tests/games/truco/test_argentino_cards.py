@@ -23,6 +23,7 @@ from cardtable.games.truco.argentino import (
     resto,
 )
 from cardtable.games.truco.rules import RULES
+from tests.support import narrowed
 
 E, R, F = Call.ENVIDO, Call.REAL_ENVIDO, Call.FALTA_ENVIDO
 
@@ -130,7 +131,7 @@ def test_options_defaults_and_help() -> None:
     fields = {f.name: f for f in option_fields(ArgentinoOptions)}
     assert fields["target"].metadata["choices"] == (15, 30)
     assert all(f.metadata["help"] for f in fields.values())
-    assert RULES.parse_options({"variant": "argentino", "target": 15, "flor": True}, 2).flor
+    assert narrowed(ArgentinoOptions, RULES.parse_options({"variant": "argentino", "target": 15, "flor": True}, 2)).flor
     # A record written from the options reads back the same.
     assert RULES.parse_options(options_to_json(options), 4) == options
     assert options_to_json(RULES.parse_options({}, 4)) == {"variant": "paulista", "target": 12,

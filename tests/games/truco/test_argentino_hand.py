@@ -26,7 +26,8 @@ from cardtable.games.truco.argentino import (
     Call,
     Phase,
 )
-from cardtable.games.truco.rules import RULES, TrucoDeal
+from cardtable.games.truco.common import TrucoDeal
+from cardtable.games.truco.rules import RULES
 from tests.games.truco.argentino_helpers import new_hand, options
 from tests.support import replay_record
 
@@ -61,7 +62,8 @@ def test_a_view_shows_its_own_cards_and_count_only() -> None:
 
 def test_envido_counts_become_public_when_accepted_only() -> None:
     refused = new_hand(FOUR, "0:envido 1:refuse")
-    assert refused.view(2).envido is not None and refused.view(2).envido.counts is None
+    envido = refused.view(2).envido
+    assert envido is not None and envido.counts is None
     accepted = new_hand(FOUR, "0:envido 1:accept")
     envido = accepted.view(3).envido
     assert envido is not None and envido.counts == (33, 25, 20, 7) and envido.winner == 0

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, HandState
 from cardtable.games.truco import argentino, beginner
 from cardtable.games.truco.beginner import ArgentinoBeginner, BeginnerByVariant, TrucoBeginner
 from cardtable.games.truco.rules import DECK, PAULISTA_STRENGTH, TrucoView
 from tests.games.truco import argentino_helpers
 from tests.games.truco.helpers import new_hand, play
+from tests.support import seat_to_act
 
 # Vira 4H: the 5s are the manilhas (5C the zap).
 STRENGTH = PAULISTA_STRENGTH[DECK.index["4H"]]
@@ -27,8 +29,8 @@ def trick(*steps: tuple[int, str | None]) -> tuple[tuple[int, int | None], ...]:
     return tuple((seat, None if card is None else DECK.index[card]) for seat, card in steps)
 
 
-def view_of(state: object) -> TrucoView:
-    view = state.view(state.to_act)  # type: ignore[attr-defined]
+def view_of(state: HandState) -> TrucoView:
+    view = state.view(seat_to_act(state))
     assert isinstance(view, TrucoView)
     return view
 
@@ -90,9 +92,9 @@ def test_in_a_mao_de_ferro_it_picks_a_slot_from_the_views_own_generator() -> Non
 
 
 # ===================================================================== Argentino
-def argentino_view(hands: list[str], actions: str = "", **options: object) -> argentino.ArgentinoView:
+def argentino_view(hands: list[str], actions: str = "", **options: Any) -> argentino.ArgentinoView:
     state = argentino_helpers.new_hand(hands, actions, **options)
-    view = state.view(state.to_act)
+    view = state.view(seat_to_act(state))
     assert isinstance(view, argentino.ArgentinoView)
     return view
 

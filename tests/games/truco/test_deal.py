@@ -8,7 +8,8 @@ import pytest
 
 from cardtable.engine.cards import bits, shuffled
 from cardtable.engine.errors import RecordError
-from cardtable.games.truco.rules import DECK, RULES, TrucoDeal
+from cardtable.games.truco.common import TrucoDeal
+from cardtable.games.truco.rules import DECK, RULES
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

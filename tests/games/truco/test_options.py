@@ -10,6 +10,7 @@ from cardtable.engine.errors import RecordError
 from cardtable.engine.options import option_fields, options_to_json
 from cardtable.games import available_games, find_game
 from cardtable.games.truco.rules import MINEIRO, PAULISTA, RULES, TrucoOptions
+from tests.support import narrowed
 
 
 def test_registered_by_name() -> None:
@@ -19,6 +20,7 @@ def test_registered_by_name() -> None:
 
 
 def test_defaults() -> None:
+    raw: dict[str, Any] | None
     for raw in (None, {}):
         assert options_to_json(RULES.parse_options(raw, 4)) == {
             "variant": "paulista",
@@ -41,8 +43,8 @@ def test_targets_3_to_99(target: int) -> None:
 
 
 def test_variants_carry_their_ladders() -> None:
-    assert RULES.parse_options({"variant": "paulista"}, 4).rules is PAULISTA
-    assert RULES.parse_options({"variant": "mineiro"}, 6).rules is MINEIRO
+    assert narrowed(TrucoOptions, RULES.parse_options({"variant": "paulista"}, 4)).rules is PAULISTA
+    assert narrowed(TrucoOptions, RULES.parse_options({"variant": "mineiro"}, 6)).rules is MINEIRO
     assert PAULISTA.ladder == (1, 3, 6, 9, 12) and MINEIRO.ladder == (2, 4, 6, 10, 12)
     assert (PAULISTA.base, PAULISTA.brink_value, MINEIRO.base, MINEIRO.brink_value) == (1, 3, 2, 4)
     assert [PAULISTA.next_value(v) for v in (1, 3, 6, 9)] == [3, 6, 9, 12]

@@ -9,14 +9,14 @@ from hypothesis import strategies as st
 
 from cardtable.engine.match import Match
 from cardtable.games.truco.rules import FERRO, ONZE, RULES, TrucoHand, TrucoOptions
-from tests.support import replay_record
+from tests.support import narrowed, replay_record
 
 MAX_DECISIONS = 60  # a hand has at most 18 cards, 1 decision and a ladder of 4 raises with their answers
 PAYS = {"paulista": {0, 1, 3, 6, 9, 12}, "mineiro": {0, 2, 4, 6, 10, 12}}
 
 
 @st.composite
-def setups(draw: st.DrawFn) -> tuple[TrucoOptions, int, list[int]]:
+def setups(draw: st.DrawFn) -> tuple[TrucoOptions, int, list[int | float]]:
     players = draw(st.sampled_from([2, 4, 6]))
     raw = {
         "variant": draw(st.sampled_from(["paulista", "mineiro"])),
@@ -25,7 +25,7 @@ def setups(draw: st.DrawFn) -> tuple[TrucoOptions, int, list[int]]:
     }
     options = RULES.parse_options(raw, players)
     team = [draw(st.integers(min_value=0, max_value=options.target - 1)) for _ in range(2)]
-    return options, players, [team[s % 2] for s in range(players)]
+    return narrowed(TrucoOptions, options), players, [team[s % 2] for s in range(players)]
 
 
 def check_decision(state: TrucoHand) -> None:
@@ -50,7 +50,7 @@ def check_decision(state: TrucoHand) -> None:
 
 @settings(deadline=None, database=None)
 @given(setups(), st.integers(min_value=0, max_value=2**32))
-def test_random_legal_play(setup: tuple[TrucoOptions, int, list[int]], seed: int) -> None:
+def test_random_legal_play(setup: tuple[TrucoOptions, int, list[int | float]], seed: int) -> None:
     options, players, start = setup
     rng = random.Random(seed)
     match = Match(RULES, options, players, start)
