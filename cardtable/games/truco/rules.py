@@ -367,13 +367,6 @@ class TrucoHand(HandState):
     copied = ("hands", "trick", "_public", "_slot_orders")
     #: How many cards had been played when each call was made (on the class until the first call).
     call_cards: tuple[int, ...] = ()
-    # So is what the hand's end sets: a hand that sets more than thirty attributes of its own before then loses
-    # CPython's shared-key instance dict, and every attribute read and write in play becomes slower.
-    complete = False
-    #: Once finished: how the hand ended, the scoring team (None: nobody) and its points.
-    ending: Ending | None = None
-    scoring_team: int | None = None
-    hand_points = 0
 
     def __init__(
         self, options: TrucoOptions, players: int, dealer: int, deal: TrucoDeal, scores: Sequence[Number]
@@ -415,6 +408,11 @@ class TrucoHand(HandState):
         self.leader = (dealer + 1) % players
         self.turn = self.leader
         self._slot_orders: dict[int, tuple[int, ...]] = {}
+        #: Once finished: how the hand ended, the scoring team (None: nobody) and its points.
+        self.ending: Ending | None = None
+        self.scoring_team: int | None = None
+        self.hand_points = 0
+        self.complete = False
         if self.kind == ONZE:
             self.phase = DECIDE
             self.turn = self.decider
