@@ -327,6 +327,11 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
     _long_suit: tuple[bool, ...] | None = None
     #: Once scored: the team that took every trick, the team this hand makes win the match, the score by team.
     outcome: Outcome = Outcome(None, None, None)
+    #: The albur (when the option is on) and the seat it makes lead.
+    albur: tuple[int, int] | None = None
+    albur_winner: int | None = None
+    #: The outcome ``match_scores`` was last worked out for, and what it gave (one attribute: see above).
+    _match_scores: tuple[Outcome, tuple[int, ...]] | None = None
 
     def __init__(self, options: MalillaOptions, dealer: int, deal: MalillaDeal, scores: Sequence[Number]) -> None:
         pack = options.pack
@@ -338,9 +343,10 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         self.scores = tuple(scores)
         self.turned = deal.turned
         trump = deck.suit_of[deal.turned]
-        self.albur = deal.albur
-        self.albur_winner = albur_winner(deck, dealer, deal.albur) if deal.albur is not None else None
-        leader = self.albur_winner if self.albur_winner is not None else (dealer + 1) % PLAYERS
+        leader = (dealer + 1) % PLAYERS
+        if deal.albur is not None:
+            self.albur = deal.albur
+            self.albur_winner = leader = albur_winner(deck, dealer, deal.albur)
         self.start_tricks(pack.table, deal.hands, leader, trump)
         # A free seat may not discard the malilla of a plain suit that has not been led yet.
         self.held_until_led = pack.malillas & ~deck.suit_masks[trump]
@@ -660,6 +666,14 @@ class MalillaHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
 
     def match_scores(self) -> tuple[int, ...]:
         """The match scores now: a bonus that counts at once is in them from the deal on."""
+        # They change only when the outcome does (every bonus learns whether it counted as the outcome is set):
+        # worked out once per outcome, not at each of the hand's forty views.
+        known = self._match_scores
+        if known is None or known[0] is not self.outcome:
+            known = self._match_scores = (self.outcome, self._match_scores_now())
+        return known[1]
+
+    def _match_scores_now(self) -> tuple[int, ...]:
         by_team = self.team_delta
         if by_team is None:
             now = [0, 0]

@@ -470,6 +470,24 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
     #: The knock round's words so far as (seat, word): on the class until the first one, so that a hand without
     #: the knock round keeps under thirty attributes of its own.
     doubling_calls: tuple[tuple[int, str], ...] = ()
+    # So are the facts below until they change: a hand of more than thirty attributes of its own loses CPython's
+    # shared-key instance dict, and every attribute read and write in play becomes slower.
+    #: The auction so far as (seat, value, suit); a pass has value and suit None.
+    bid_log: tuple[tuple[int, int | None, int | None], ...] = ()
+    high_bid: Bid | None = None
+    contract: tuple[int, int, int] | None = None  # (declarer, value, suit)
+    #: The knock factor (1, 2 or 4).
+    multiplier = 1
+    knocker: int | None = None
+    #: The seat that fixed trump, once it is fixed.
+    trump_maker: int | None = None
+    #: The Belgian choice of trump: passed to the dealer's partner; named "none".
+    trump_passed = False
+    no_trump = False
+    #: The Belgian hand after a 30 : 30 hand counts double (told by ``follows``).
+    after_tie = False
+    #: The statements made so far (a tuple the hand replaces, so that views can share it).
+    talk_log: tuple[Statement, ...] = ()
 
     def __init__(self, options: ManilleOptions, players: int, dealer: int, deal: ManilleDeal, scores: Sequence[Number]):
         self.options = options
@@ -483,24 +501,8 @@ class ManilleHand(TrickHand[tuple[int, tuple[int, ...], int, int]]):
         self.trick_point = options.trick_point
         #: The points taken so far by side (pips, and trick points in the French house).
         self.side_pips: tuple[int, ...] = (0,) * (2 if players == 4 else players)
-        #: The auction so far as (seat, value, suit); a pass has value and suit None.
-        self.bid_log: tuple[tuple[int, int | None, int | None], ...] = ()
         self.passed: set[int] = set()
-        self.high_bid: Bid | None = None
-        self.contract: tuple[int, int, int] | None = None  # (declarer, value, suit)
-        #: The knock factor (1, 2 or 4).
-        self.multiplier = 1
-        self.knocker: int | None = None
         self.doubling_queue: list[int] = []
-        #: The seat that fixed trump, once it is fixed.
-        self.trump_maker: int | None = None
-        #: The Belgian choice of trump: passed to the dealer's partner; named "none".
-        self.trump_passed = False
-        self.no_trump = False
-        #: The Belgian hand after a 30 : 30 hand counts double (told by ``follows``).
-        self.after_tie = False
-        #: The statements made so far (a tuple the hand replaces, so that views can share it).
-        self.talk_log: tuple[Statement, ...] = ()
         self.complete = False
         self.phase = AUCTION
         if options.house == BELGIAN:

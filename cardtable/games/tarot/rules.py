@@ -439,6 +439,54 @@ class AttackCount(NamedTuple):
     ecart: Number | None
 
 
+Finished = tuple[int, tuple[int, ...], int, int, int]
+
+
+def piles_seen(tricks: Sequence[Finished], players: int, attack: int) -> Piles:
+    """The tricks counted again with ``attack`` (a mask of seats) as the attack: a seat's guess of the sides."""
+    piles = Piles()
+    last_trick = SIZES[players].cards_each
+
+    def side(seat: int) -> int:
+        return ATTACK if attack >> seat & 1 else DEFENCE
+
+    for number_, (leader, cards, winner, _half, win_card) in enumerate(tricks, start=1):
+        excuse_side = next((side((leader + k) % players) for k, c in enumerate(cards) if c == EXCUSE), None)
+        last = number_ == last_trick
+        piles.take(cards, side(winner), excuse_side, last, last and win_card == EXCUSE)
+    return piles
+
+
+def oudlers_shown_unplayed(chien_shown: int, trick: Sequence[tuple[int, int]], tricks: Sequence[Finished]) -> int:
+    """The oudlers of a chien turned face up (``chien_shown``, 0 when it was not) not played since (a mask)."""
+    if not chien_shown:
+        return 0
+    unplayed = chien_shown & OUDLERS
+    for _seat, card in trick:
+        unplayed &= ~(1 << card)
+    for _leader, cards, *_rest in tricks:
+        for card in cards:
+            unplayed &= ~(1 << card)
+    return unplayed
+
+
+def count_seen(players: int, tricks: Sequence[Finished], trick: Sequence[tuple[int, int]], taker: int,
+               partner: int | None, chien_shown: int, ecart: int | None) -> AttackCount:  # fmt: skip
+    """The attack's count in the play from public facts: the tricks seen won by the taker and the ``partner`` a
+    seat knows, the oudlers of the chien shown still to be played, and the ``ecart`` the taker alone has seen."""
+    known = 1 << taker | (0 if partner is None else 1 << partner)
+    piles = piles_seen(tricks, players, known)
+    half = piles.half[ATTACK]
+    oudlers = piles.oudlers[ATTACK] + oudlers_shown_unplayed(chien_shown, trick, tricks).bit_count()
+    ecart_points: Number | None = None
+    if ecart is not None:
+        extra = half_points_of(ecart)
+        half += extra
+        ecart_points = number(extra)
+    seats = tuple(s for s in range(players) if known >> s & 1)
+    return AttackCount(seats, oudlers, number(half), NEEDED[oudlers], ecart_points)
+
+
 # ----------------------------------------------------------------- phases of a hand
 
 
@@ -508,12 +556,29 @@ class TarotView(View):
     #: (0 simple, 1 double, 2 triple) of each poignée pattern among them, in the same order.
     set_choices: tuple[tuple[str, CardSet], ...]
     poignee_levels: tuple[int, ...]
-    #: The attack's count as this seat may keep it, from the end of the discard on (None before, and when
-    #: the deal is annulled).
-    attack_count: AttackCount | None
-    #: The same count as every seat may keep it (the partner once he is known to all, no écart): what the table
-    #: shows when nobody in particular is looking.
-    public_count: AttackCount | None
+    #: Whether the attack is counted now: from the end of the discard on, in a deal not annulled.
+    counting: bool
+    #: The attack's count once the hand is scored (everything is public then; None before).
+    scored_count: AttackCount | None
+
+    # The counts are worked out from the fields above when read: the table reads one, a computer player none.
+    @property
+    def attack_count(self) -> AttackCount | None:
+        """The attack's count as this seat may keep it, from the end of the discard on (None before, and when
+        the deal is annulled)."""
+        return self._count(self.known_partner, self.discard if self.seat == self.taker else None)
+
+    @property
+    def public_count(self) -> AttackCount | None:
+        """The same count as every seat may keep it (the partner once he is known to all, no écart): what the
+        table shows when nobody in particular is looking."""
+        return self._count(self.revealed_partner, None)
+
+    def _count(self, partner: int | None, ecart: int | None) -> AttackCount | None:
+        if self.scored_count is not None or not self.counting:
+            return self.scored_count
+        assert self.taker is not None
+        return count_seen(self.players, self.tricks, self.trick, self.taker, partner, self.chien, ecart)
 
     @property
     def trumps(self) -> int:
@@ -610,46 +675,55 @@ def dealt_from_view(view: TarotView, hidden: TarotHidden) -> list[int]:
 class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
     phase: Phase
     words = WORDS
-    copied = ("hands", "trick", "piles", "shown_hands")
+    copied = ("hands", "trick", "piles")
+    # The facts below start on the class, and a hand gets its own only when they change: a hand that sets more
+    # than thirty attributes of its own before the end of its play loses CPython's shared-key instance dict,
+    # and every attribute read and write in play becomes slower.
+    complete = False
+    #: Counted deals of the match before this one (set by ``follows``).
+    deals_before = 0
+    contract: str | None = None
+    taker: int | None = None
+    #: The attack's seats as a mask: the taker, and at 5 players his partner from the call on.
+    attack = 0
+    chien_shown = False
+    discard = 0
+    #: Hands shown to everyone (the petit sec's): never changed once set, so every hand without one shares this.
+    shown_hands: dict[int, int] = {}
+    #: The called king (-1 before the call, and at 3 and 4 players), and the seat that holds it.
+    called = -1
+    partner: int | None = None
+    chelem: bool | None = None
+    poignees: tuple[tuple[int, int, int], ...] = ()
+    #: The seats that have shown a poignée (a mask).
+    declared = 0
+    excuse_won_last = False
+    #: The seats dealt a petit sec (the deal is then annulled).
+    petit_sec: tuple[int, ...] = ()
+    annulled: str | None = None
+    result: HandScore | None = None
+    delta: list[int] | None = None
 
     def __init__(
         self, options: TarotOptions, players: int, dealer: int, deal: TarotDeal, scores: Sequence[Number]
     ) -> None:
         self.options = options
         self.players = players
-        self.size = SIZES[players]
         self.dealer = dealer
         self.scores = tuple(scores)
         self.dealt = tuple(deal.hands)
         self.start_tricks(TABLES[players], deal.hands, (dealer + 1) % players, TRUMP_SUIT)
         self.chien = deal.chien
-        #: Counted deals of the match before this one (set by ``follows``).
-        self.deals_before = 0
         # Public sequences are tuples the hand replaces, so that every view can share them.
         self.bids: tuple[tuple[int, str], ...] = ()
-        self.contract: str | None = None
-        self.taker: int | None = None
-        self.called = -1
-        self.partner: int | None = None
-        #: The attack's seats as a mask: the taker, and at 5 players his partner from the call on.
-        self.attack = 0
-        self.chien_shown = False
-        self.discard = 0
-        self.chelem: bool | None = None
-        self.poignees: tuple[tuple[int, int, int], ...] = ()
-        self.declared = 0
         # Finished tricks are (leader, cards in playing order, winner, half points, winning card).
         #: By side (ATTACK, DEFENCE): card points in half points, oudlers and tricks won.
         self.piles = Piles()
-        self.excuse_won_last = False
-        self.result: HandScore | None = None
-        self.delta: list[int] | None = None
-        self.annulled: str | None = None
         self.phase = BID
-        self.complete = False
-        self.petit_sec = tuple(s for s in range(players) if is_petit_sec(self.dealt[s]))
-        self.shown_hands = {s: self.dealt[s] for s in self.petit_sec}
-        if self.petit_sec:
+        petit_sec = tuple(s for s in range(players) if is_petit_sec(self.dealt[s]))
+        if petit_sec:
+            self.petit_sec = petit_sec
+            self.shown_hands = {s: self.dealt[s] for s in petit_sec}
             self._annul("petit_sec")
 
     def _annul(self, why: str) -> None:
@@ -658,6 +732,10 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         self.phase = DONE
         self.complete = True
         self.delta = [0] * self.players
+
+    @property
+    def size(self) -> TableSize:
+        return SIZES[self.players]
 
     def follows(self, previous: HandState) -> None:
         assert isinstance(previous, TarotHand)
@@ -1008,7 +1086,7 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
                 excuse_seat = seat
         cards = tuple(listed)
         winner, win_card = self.win_seat, self.win_card
-        last = len(self.trick_history) + 1 == self.size.cards_each
+        last = len(self.trick_history) + 1 == self.cards_each
         if last and cards[0] == EXCUSE:
             # The slam exception: an Excuse led to the last trick by a side that won every earlier trick wins it.
             leader_side = self.side(trick[0][0])
@@ -1087,18 +1165,17 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
             extra = half_points_of(self.attack_pile_extra())
             seats = tuple(s for s in range(self.players) if self.attack >> s & 1)
             return AttackCount(seats, facts.oudlers, number(facts.attack_half), self.result.needed, number(extra))
-        partner = self.partner_known_to(seat)
-        known = 1 << self.taker | (0 if partner is None else 1 << partner)
-        piles = self.piles if known == self.attack else self.piles_as_seen(known)
-        half, oudlers = piles.half[ATTACK], piles.oudlers[ATTACK] + self.shown_oudlers_unplayed().bit_count()
-        ecart: Number | None = None
-        if seat == self.taker:
-            # Only the taker has seen his écart (it holds no oudler); a garde sans's chien nobody has seen.
-            extra = half_points_of(self.discard)
-            half += extra
-            ecart = number(extra)
-        seats = tuple(s for s in range(self.players) if known >> s & 1)
-        return AttackCount(seats, oudlers, number(half), NEEDED[oudlers], ecart)
+        # Only the taker has seen his écart (it holds no oudler); a garde sans's chien nobody has seen.
+        chien = self.chien if self.chien_shown else 0
+        ecart = self.discard if seat == self.taker else None
+        return count_seen(self.players, self.trick_history, self.trick, self.taker, self.partner_known_to(seat),
+                          chien, ecart)  # fmt: skip
+
+    def scored_count(self) -> AttackCount | None:
+        """The attack's count once the hand is scored, the same for every seat (None before)."""
+        if self.result is None or self.taker is None or self.annulled:
+            return None
+        return self.attack_count(-1)
 
     def shown_oudlers_unplayed(self) -> int:
         """The oudlers every seat saw go to the taker in a chien turned face up and not played since (a mask).
@@ -1107,28 +1184,11 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         them on the attack's side until a trick takes them.  Only public facts go in (the chien shown, the
         cards played), never the taker's hand.
         """
-        if not self.chien_shown:
-            return 0
-        unplayed = self.chien & OUDLERS
-        played = [card for _seat, card in self.trick]
-        played.extend(card for _leader, cards, *_rest in self.trick_history for card in cards)
-        for card in played:
-            unplayed &= ~(1 << card)
-        return unplayed
+        return oudlers_shown_unplayed(self.chien if self.chien_shown else 0, self.trick, self.trick_history)
 
     def piles_as_seen(self, attack: int) -> Piles:
         """The tricks counted again with ``attack`` (a mask of seats) as the attack: a seat's guess of the sides."""
-        piles = Piles()
-        players, tricks = self.players, self.size.cards_each
-
-        def side(seat: int) -> int:
-            return ATTACK if attack >> seat & 1 else DEFENCE
-
-        for number_, (leader, cards, winner, _half, win_card) in enumerate(self.trick_history, start=1):
-            excuse_side = next((side((leader + k) % players) for k, c in enumerate(cards) if c == EXCUSE), None)
-            last = number_ == tricks
-            piles.take(cards, side(winner), excuse_side, last, last and win_card == EXCUSE)
-        return piles
+        return piles_seen(self.trick_history, self.players, attack)
 
     def view(self, seat: int) -> TarotView:
         """What ``seat`` may see now (built field by field: a view is made at every decision)."""
@@ -1173,9 +1233,8 @@ class TarotHand(TrickHand[tuple[int, tuple[int, ...], int, int, int]]):
         view.poignee_levels = (
             tuple(level for level, _choice in self.poignee_choices(seat)) if any(choices) and phase == PLAY else ()
         )
-        view.attack_count = count = self.attack_count(seat)
-        same = seat != self.taker and self.partner_known_to(seat) == self.partner_known_to(-1)
-        view.public_count = count if same else self.attack_count(-1)
+        view.counting = not (self.taker is None or self.annulled or phase in (BID, KING, DISCARD))
+        view.scored_count = self.scored_count()
         return view
 
     def hidden(self) -> TarotHidden:

@@ -161,3 +161,23 @@ def test_a_chien_nobody_saw_is_not_counted() -> None:
     for seat in range(4):
         count = state.view(seat).attack_count
         assert count is not None and (count.oudlers, count.needed) == (0, 56)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_views_counts_read_later_are_the_counts_of_its_moment(players: int) -> None:
+    # The view works its counts out when they are read, from its own public fields: reading them after the hand
+    # has moved on must still give what the hand counted when the view was made.
+    for seed in range(12):
+        state = random_hand(players, seed)
+        player = RandomPlayer(random.Random(seed))
+        kept = []
+        while not state.complete:
+            seat = state.to_act
+            assert seat is not None
+            for looking in range(players):
+                kept.append((state.view(looking), state.attack_count(looking), state.attack_count(-1)))
+            state.apply(run_now(player.choose(state.view(seat))))
+        kept.extend((state.view(s), state.attack_count(s), state.attack_count(-1)) for s in range(players))
+        for view, private, public in kept:
+            assert view.attack_count == private
+            assert view.public_count == public
