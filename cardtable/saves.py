@@ -42,7 +42,7 @@ from cardtable.engine.records import (
     save_record,
     write_atomically,
 )
-from cardtable.engine.visible import is_visible, visible
+from cardtable.engine.visible import is_visible, shows_something, visible
 from cardtable.files import (
     NewerFile,
     OsLock,
@@ -116,7 +116,8 @@ def printable_name(name: str, seat: int) -> str:
     Unicode) written out as escapes, the joiners and variation selectors that names need kept."""
     kept = visible(name.strip())
     # Cut, then stripped again: a name kept once is kept as it is (the statistics check their names so).
-    return kept[:MAX_NAME].rstrip() or f"Seat {seat + 1}"
+    kept = kept[:MAX_NAME].rstrip()
+    return kept if shows_something(kept) else f"Seat {seat + 1}"
 
 
 def kept_as_it_is(name: object, seat: int) -> bool:

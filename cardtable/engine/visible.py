@@ -14,10 +14,13 @@ in many scripts (and emoji) need.  Tab and newline stay only where the text may 
 from __future__ import annotations
 
 import re
+import unicodedata
 
-# C0 but tab and newline, DEL and C1, the bidirectional embeddings, overrides and isolates, the line and paragraph
-# separators (a line break the layout does not expect), and lone surrogates (a terminal cannot encode them).
-_SHOWN_ESCAPED_IN_LINES = "\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"
+# C0 but tab and newline, DEL and C1, the soft hyphen (terminals draw it as nothing or as a hyphen, so the columns
+# after it disagree with the layout's), the bidirectional embeddings, overrides and isolates, the line and
+# paragraph separators (a line break the layout does not expect), and lone surrogates (a terminal cannot encode
+# them).
+_SHOWN_ESCAPED_IN_LINES = "\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"
 _IN_LINES = re.compile(f"[{_SHOWN_ESCAPED_IN_LINES}]")
 _ON_ONE_LINE = re.compile(f"[\t\n{_SHOWN_ESCAPED_IN_LINES}]")
 
@@ -39,6 +42,12 @@ def visible(text: str, *, lines: bool = False) -> str:
     escaped too, so a name or a setting stays on its one line.
     """
     return (_IN_LINES if lines else _ON_ONE_LINE).sub(_escaped, text)
+
+
+def shows_something(text: str) -> bool:
+    """Whether ``text`` has a character that leaves a mark: not only spaces, joiners, marks and other format
+    characters (a name of nothing but those would be an empty place on the screen)."""
+    return any(not unicodedata.category(char).startswith(("C", "M", "Z")) for char in text)
 
 
 def is_visible(text: str, *, lines: bool = False) -> bool:

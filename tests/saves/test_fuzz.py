@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import json
 import tempfile
-import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from cardtable.engine.players import make_computer
+from cardtable.engine.visible import is_visible, shows_something
 from cardtable.files import NewerFile, UnreadableFile, parse_json
 from cardtable.games import find_game
 from cardtable.saves import (
@@ -136,7 +136,8 @@ def test_any_damaged_save_is_resumed_or_set_aside_with_a_plain_notice(content: b
             rules = entry.match.rules
             rules.parse_options(entry.config.options, entry.config.players)
             for seat in entry.config.seats:
-                assert seat.name and not any(unicodedata.category(c) in ("Cc", "Cs", "Cf") for c in seat.name)
+                # Shown as it is (joiners kept, nothing a terminal acts on) and not an empty place on the screen.
+                assert is_visible(seat.name) and shows_something(seat.name), seat.name
                 if not seat.human:
                     make_computer(rules, seat.kind)
             state = entry.match.current

@@ -45,13 +45,23 @@ SEQUENCES = [
     "[@click=app.quit]x[/]",
     "\\[escaped]",
 ]
-DANGEROUS = [chr(c) for c in (*range(0x20), 0x7F, *range(0x80, 0xA0), 0x2028, 0x2029, *range(0x202A, 0x202F),
+DANGEROUS = [chr(c) for c in (*range(0x20), 0x7F, *range(0x80, 0xA0), 0xAD, 0x2028, 0x2029, *range(0x202A, 0x202F),
                               *range(0x2066, 0x206A))]  # fmt: skip
 #: What stays: letters of several scripts, the joiners and variation selectors names need, markup's brackets.
 KEPT = ["a", "Z", "é", "ñ", "中", "👩", "\u200d", "\u200c", "\ufe0f", "💻", "[", "]", "/", " ", "=", "@"]
 
 hostile_text = st.lists(st.sampled_from(SEQUENCES) | st.sampled_from(DANGEROUS) | st.sampled_from(KEPT),
                         min_size=1, max_size=12).map("".join)  # fmt: skip
+
+
+def test_a_name_that_shows_nothing_is_given_its_seat_and_one_with_joiners_is_kept() -> None:
+    # Joiners alone would be an empty place at the table (a hidden player); a soft hyphen, which terminals draw
+    # as nothing or as a hyphen, is written out as its escape, as a control is.
+    for name in ("\u200d\u200c", "\u200d \ufe0f"):
+        assert printable_name(name, 2) == "Seat 3", repr(name)
+    assert printable_name("\xad", 0) == "\\xad" and printable_name("Ana\xadBel", 0) == "Ana\\xadBel"
+    family = "👩\u200d💻"
+    assert printable_name(family, 0) == family
 
 
 @given(hostile_text)
