@@ -25,9 +25,9 @@ def classify(view: ArgentinoView) -> tuple[str, Call] | None:
     if view.phase is not Phase.PLAY:
         return None
     table = ai.Table(view)
-    if view.envido_open and ai.tip6_envido_by_count(table) is None:
+    if view.envido_open and ai.envido_by_count(table) is None:
         return ("envido as dealer" if table.dealer else "envido, not dealing"), Call.ENVIDO
-    if not view.envido_open and table.raise_word() is Call.TRUCO and ai.tip10_call_truco(table) is None:
+    if not view.envido_open and table.raise_word() is Call.TRUCO and ai.call_truco(table) is None:
         after_first = table.won_first and not table.lost_any
         return ("truco after winning trick 1" if after_first else "truco otherwise"), Call.TRUCO
     return None

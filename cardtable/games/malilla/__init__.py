@@ -2,7 +2,7 @@
 ``rules.py``, the computer players in ``beginner.py`` and ``ai.py``, joined here so that the rules never import
 the players."""
 
-from .ai import MalillaHeuristic, tip4_count_the_cards
+from .ai import MalillaHeuristic, count_the_cards
 from .beginner import MalillaBeginner
 from .expert import MalillaExpert
 from .rules import RULES
@@ -14,6 +14,6 @@ RULES.add_level("heuristic", MalillaHeuristic, label="Club player")
 RULES.add_level("expert", MalillaExpert)
 RULES.count_with(MalillaTally)
 # A hint says why from the club player's count of the cards.
-WORDS.count_cards = tip4_count_the_cards
+WORDS.count_cards = count_the_cards
 
 __all__ = ["RULES"]

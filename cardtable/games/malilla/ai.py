@@ -85,7 +85,7 @@ class PackFacts:
         )
 
 
-def tip4_count_the_cards(view: MalillaView) -> CardCount:
+def count_the_cards(view: MalillaView) -> CardCount:
     """Tip 4: what is gone, what is still out, and what each seat may hold (voids, failed duties).
 
     A free discard of a malilla of an unled suit shows that the seat held nothing else it could discard.
@@ -114,7 +114,7 @@ class Table:
         self.hand = view.hand
         self.legal = view.legal_mask
         self.forbidden = view.forbidden
-        self.count: CardCount = tip4_count_the_cards(view)
+        self.count: CardCount = count_the_cards(view)
         self.outstanding = self.count.outstanding()
         self.trick = view.trick
         self.leading = not self.trick
@@ -130,7 +130,7 @@ class Table:
         self.later = [(seat + k) % PLAYERS for k in range(1, PLAYERS - len(self.trick))]
         self.later_opponents = [s for s in self.later if s != self.partner]
         self.is_last = not self.later and not self.leading
-        self.playable = tip5_spare_trumps(self, tip1_spare_malillas(self, self.legal))
+        self.playable = spare_trumps(self, spare_malillas(self, self.legal))
 
     # ----------------------------------------------------------------- shared judgements
     def partner_winning(self) -> bool:
@@ -245,7 +245,7 @@ class Table:
 
 
 # ===================================================================== tips 1 and 5 as filters
-def tip1_spare_malillas(table: Table, legal: int) -> int:
+def spare_malillas(table: Table, legal: int) -> int:
     """Tip 1: take out the malillas that should not be played now, unless nothing else is legal.
 
     A side malilla stays in only when it is likely to win for our side (every opponent still to play is
@@ -271,7 +271,7 @@ def tip1_spare_malillas(table: Table, legal: int) -> int:
     return legal & ~spared or legal
 
 
-def tip5_spare_trumps(table: Table, legal: int) -> int:
+def spare_trumps(table: Table, legal: int) -> int:
     """Tip 5: a free seat keeps its trumps, unless the trick holds 5 points and a trump surely takes it."""
     if table.duty is not Duty.FREE or table.leading:
         return legal
@@ -284,7 +284,7 @@ def tip5_spare_trumps(table: Table, legal: int) -> int:
 
 
 # ===================================================================== leading: tips 5, 8, 6
-def tip5_draw_trumps(table: Table) -> int | None:
+def draw_trumps(table: Table) -> int | None:
     """Tip 5: with four trumps, or the trump malilla and ace, lead trumps while the opponents may hold some."""
     trumps = table.hand & table.trump_mask
     facts = table.facts
@@ -299,7 +299,7 @@ def tip5_draw_trumps(table: Table) -> int | None:
     return lowest(trumps)
 
 
-def tip8_lead_masters(table: Table) -> int | None:
+def lead_masters(table: Table) -> int | None:
     """Tip 8: lead a side-suit master no opponent will trump, the richest first."""
     count = table.count
     masters = table.my_masters() & table.playable & ~table.trump_mask
@@ -313,7 +313,7 @@ def tip8_lead_masters(table: Table) -> int | None:
     return max(safe, key=lambda card: (table.points[card], -table.suit_of[card]))
 
 
-def tip6_open_the_malillas_suit(table: Table) -> int | None:
+def open_the_malillas_suit(table: Table) -> int | None:
     """Tip 6: lead early in a suit where we hold its (still forbidden) malilla, so it never gets stuck."""
     stuck = table.hand & table.forbidden
     if not stuck:
@@ -325,7 +325,7 @@ def tip6_open_the_malillas_suit(table: Table) -> int | None:
     return None
 
 
-def tip8_lead_low_from_longest(table: Table) -> int:
+def lead_low_from_longest(table: Table) -> int:
     """Tip 8: lead the lowest card of the longest side suit, not away from an ace whose malilla is out."""
     facts = table.facts
     side = table.playable & ~table.trump_mask
@@ -354,7 +354,7 @@ def tip8_lead_low_from_longest(table: Table) -> int:
 
 
 # ===================================================================== following: tips 3, 5, 9, 2, 7, 6, 10
-def tip3_give_points_to_partner(table: Table) -> int | None:
+def give_points_to_partner(table: Table) -> int | None:
     """Tip 3: the partner's card will keep the trick: give it our richest A, K, N or J."""
     if not table.partner_winning() or not table.likely_for_team_as_is():
         return None
@@ -372,7 +372,7 @@ def tip3_give_points_to_partner(table: Table) -> int | None:
     )
 
 
-def tip5_trump_a_rich_trick(table: Table) -> int | None:
+def trump_a_rich_trick(table: Table) -> int | None:
     """Tip 5: free to discard, trump anyway a trick of 5 points or more that our trump surely takes."""
     if table.duty is not Duty.FREE or table.trick_points < FREE_TRUMP_POINTS:
         return None
@@ -382,7 +382,7 @@ def tip5_trump_a_rich_trick(table: Table) -> int | None:
     return min(sure) if sure else None
 
 
-def tip9_second_hand_low(table: Table) -> int | None:
+def second_hand_low(table: Table) -> int | None:
     """Tip 9: an opponent led and our partner plays after us: play low unless forced to beat.
 
     Forced to beat with the master of the led suit on a trick with points, play the master.
@@ -391,7 +391,7 @@ def tip9_second_hand_low(table: Table) -> int | None:
         return None
     forced = table.duty in (Duty.BEAT, Duty.TRUMP, Duty.OVERTRUMP)
     if not forced:
-        return tip10_discard_low(table)
+        return discard_low(table)
     if table.trick_points:
         masters = table.playable & table.my_masters() & table.deck.suit_masks[table.led_suit]
         if masters:
@@ -399,7 +399,7 @@ def tip9_second_hand_low(table: Table) -> int | None:
     return None
 
 
-def tip2_meet_obligations(table: Table) -> int | None:
+def meet_obligations(table: Table) -> int | None:
     """Tip 2: made to beat or to trump, win with the cheapest card, or with a master on a rich trick.
 
     Tip 7 picks among the cheapest winners: a card without points when one can win.
@@ -411,14 +411,14 @@ def tip2_meet_obligations(table: Table) -> int | None:
         return None
     cheapest = lowest(winners)
     if table.sure_for_team(cheapest) or table.trick_points < MASTER_TRICK_POINTS:
-        return tip7_take_tricks_cheaply(table, winners) or cheapest
+        return take_tricks_cheaply(table, winners) or cheapest
     sure = [card for card in cards_in(winners) if table.sure_for_team(card)]
     if sure:
         return min(sure)
     return cheapest
 
 
-def tip2_secure_partners_trick(table: Table) -> int | None:
+def secure_partners_trick(table: Table) -> int | None:
     """Tip 2 for a trick our partner is winning but may lose: on a rich trick, take it over with a sure winner."""
     if not table.partner_winning() or table.trick_points < MASTER_TRICK_POINTS or table.likely_for_team_as_is():
         return None
@@ -426,20 +426,20 @@ def tip2_secure_partners_trick(table: Table) -> int | None:
     return min(sure, key=table.facts.tie_key.__getitem__) if sure else None
 
 
-def tip7_take_tricks_cheaply(table: Table, winners: int) -> int | None:
+def take_tricks_cheaply(table: Table, winners: int) -> int | None:
     """Tip 7: every trick is worth a point: take it with a card without points when one surely does."""
     free_of_points = [card for card in cards_in(winners) if not table.points[card] and table.sure_for_team(card)]
     return min(free_of_points) if free_of_points else None
 
 
-def tip7_win_the_trick_point(table: Table) -> int | None:
+def win_the_trick_point(table: Table) -> int | None:
     """Tip 7: not forced, but a card without points surely takes the trick for us: play it."""
     if table.partner_winning():
         return None
-    return tip7_take_tricks_cheaply(table, table.winners(table.playable & ~table.trump_mask))
+    return take_tricks_cheaply(table, table.winners(table.playable & ~table.trump_mask))
 
 
-def tip6_discard(table: Table) -> int | None:
+def discard_lowest_without_points(table: Table) -> int | None:
     """Tip 6: free to discard, throw the lowest card without points from the longest side suit.
 
     A malilla that may be discarded goes only when every other choice is worth more.
@@ -453,7 +453,7 @@ def tip6_discard(table: Table) -> int | None:
     return low_from_longest(pool, table.points, table.deck, table.hand, table.trump)
 
 
-def tip10_discard_low(table: Table) -> int:
+def discard_low(table: Table) -> int:
     """Tip 10: not winning the trick: play the legal card with the fewest points, the lowest rank of those."""
     pool = table.playable
     if pool & ~table.facts.sevens:
@@ -462,20 +462,20 @@ def tip10_discard_low(table: Table) -> int:
 
 
 LEAD_TIPS: tuple[Callable[[Table], int | None], ...] = (
-    tip5_draw_trumps,
-    tip8_lead_masters,
-    tip6_open_the_malillas_suit,
-    tip8_lead_low_from_longest,
+    draw_trumps,
+    lead_masters,
+    open_the_malillas_suit,
+    lead_low_from_longest,
 )
 FOLLOW_TIPS: tuple[Callable[[Table], int | None], ...] = (
-    tip3_give_points_to_partner,
-    tip5_trump_a_rich_trick,
-    tip9_second_hand_low,
-    tip2_meet_obligations,
-    tip2_secure_partners_trick,
-    tip7_win_the_trick_point,
-    tip6_discard,
-    tip10_discard_low,
+    give_points_to_partner,
+    trump_a_rich_trick,
+    second_hand_low,
+    meet_obligations,
+    secure_partners_trick,
+    win_the_trick_point,
+    discard_lowest_without_points,
+    discard_low,
 )
 
 
@@ -486,7 +486,7 @@ def tips_choice(table: Table) -> int:
 
 
 # ===================================================================== tip 11: the redeal
-def tip11_call_redeal(view: MalillaView) -> bool:
+def call_redeal(view: MalillaView) -> bool:
     """Call when the long suit is not trumps and we hold at most one trump."""
     deck = view.options.pack.deck
     hand = view.hand
@@ -500,7 +500,7 @@ def tip11_call_redeal(view: MalillaView) -> bool:
     return long_side and trumps <= REDEAL_CALL_TRUMPS
 
 
-def tip11_answer_redeal(view: MalillaView) -> Action:
+def answer_redeal(view: MalillaView) -> Action:
     """As the partner, agree with at most 8 card points and two trumps; otherwise decline."""
     deck = view.options.pack.deck
     hand = view.hand
@@ -598,16 +598,16 @@ class MalillaHeuristic(ComputerPlayer[MalillaView]):
 
     def decide(self, view: MalillaView) -> Action:
         if view.phase == ANSWER:
-            return tip11_answer_redeal(view)
+            return answer_redeal(view)
         if not view.only_plays:
             call = Action(view.seat, Verb.CALL, Call.REDEAL)
-            if call in view.legal_actions() and tip11_call_redeal(view):
+            if call in view.legal_actions() and call_redeal(view):
                 return call
         return play_card(self, view, Table, tips_choice, endgame_search, ENDGAME_TRICKS)
 
     def consider(self, view: MalillaView, calls: list[Action]) -> Action | None:
         """Tip 11 out of turn: make the redeal call when the hand is the kind the tip names."""
         for call in calls:
-            if call.verb == Verb.CALL and call.value == Call.REDEAL and tip11_call_redeal(view):
+            if call.verb == Verb.CALL and call.value == Call.REDEAL and call_redeal(view):
                 return call
         return None

@@ -25,7 +25,7 @@ from cardtable.games.endgame import EndgameRules
 from cardtable.games.playout import CardPlay, Playout, PointTrickGame, PointTrickSearcher
 from cardtable.games.search import SearchBudget, in_time, pick
 
-from .ai import MalillaHeuristic, Table, hand_worth, pack_facts, tip4_count_the_cards, tips_choice
+from .ai import MalillaHeuristic, Table, count_the_cards, hand_worth, pack_facts, tips_choice
 from .rules import (
     AGREE,
     ANSWER,
@@ -101,7 +101,7 @@ class MalillaExpert(PointTrickSearcher[MalillaView]):
     # ----------------------------------------------------------------- the redeal
     def hand_worth_played_out(self, view: MalillaView) -> float:
         """What playing this hand out is worth to our side, on average over the budget's worlds."""
-        count = tip4_count_the_cards(view)
+        count = count_the_cards(view)
         worth = hand_worth(view)
         rng = self.random_for(view)
         values = []

@@ -177,7 +177,7 @@ class Table:
 
 
 # ===================================================================== leading: tips 7, 5, 4, 2
-def tip7_cash_side_tens(table: Table) -> int | None:
+def cash_side_tens(table: Table) -> int | None:
     """Lead a side-suit 10 that no opponent is known to be void in (longest such suit first)."""
     tens = table.playable & TENS & ~table.trump_mask
     safe = [card for card in cards_in(tens) if not any(table.count.is_void(o, SUIT_OF[card]) for o in table.opponents)]
@@ -187,7 +187,7 @@ def tip7_cash_side_tens(table: Table) -> int | None:
     return cheapest(sum(1 << card for card in safe if table.suit_length(SUIT_OF[card]) == longest))
 
 
-def tip19_listen_to_partner(table: Table) -> int | None:
+def listen_to_partner(table: Table) -> int | None:
     """Lead what the partner's statements of this hand ask for, the most recent first.
 
     His request for a side suit we hold (while he may still trump it), his 10 of a side suit we can lead low
@@ -222,7 +222,7 @@ def tip19_listen_to_partner(table: Table) -> int | None:
     return None
 
 
-def tip5_draw_trumps_low(table: Table) -> int | None:
+def draw_trumps_low(table: Table) -> int | None:
     """Holding the trump 10 and two more trumps, lead the lowest trump to pull the others' trumps."""
     trumps = table.hand & table.trump_mask
     if not trumps or not trumps >> (table.trump * RANKS_PER_SUIT + TEN) & 1 or trumps.bit_count() < 3:
@@ -230,7 +230,7 @@ def tip5_draw_trumps_low(table: Table) -> int | None:
     return (trumps & -trumps).bit_length() - 1
 
 
-def tip4_lead_sure_winners(table: Table) -> int | None:
+def lead_sure_winners(table: Table) -> int | None:
     """Once no opponent can trump, lead a card that is the highest unplayed one of its suit."""
     if not table.no_opponent_may_trump():
         return None
@@ -241,7 +241,7 @@ def tip4_lead_sure_winners(table: Table) -> int | None:
     return cheapest(sure) if sure else None
 
 
-def tip2_lead_short_suit(table: Table) -> int | None:
+def lead_short_suit(table: Table) -> int | None:
     """Lead the lowest card of the shortest side suit (trumps only when nothing else is held)."""
     side_cards = table.playable & ~table.trump_mask
     if not side_cards:
@@ -254,7 +254,7 @@ def tip2_lead_short_suit(table: Table) -> int | None:
 
 
 # ===================================================================== following: tips 1, 3, 8, 9, 10, 13, 6
-def tip1_capture_opponents_ten(table: Table) -> int | None:
+def capture_opponents_ten(table: Table) -> int | None:
     """An opponent's 10 lies in the trick: take it with the cheapest winning card."""
     if not any(table.is_opponent(seat) and STRENGTH[card] == TEN for seat, card in table.trick):
         return None
@@ -262,7 +262,7 @@ def tip1_capture_opponents_ten(table: Table) -> int | None:
     return table.cheapest_winner(winners) if winners else None
 
 
-def tip3_drop_ten_on_partners_lead(table: Table) -> int | None:
+def drop_ten_on_partners_lead(table: Table) -> int | None:
     """Partner led the A or K of a side suit: drop our 10 of that suit on it.
 
     The point is that our side takes the trick, so it is not done once an opponent has trumped in.
@@ -278,7 +278,7 @@ def tip3_drop_ten_on_partners_lead(table: Table) -> int | None:
     return ten if table.legal >> ten & 1 else None
 
 
-def tip8_load_partners_trick(table: Table) -> int | None:
+def load_partners_trick(table: Table) -> int | None:
     """Partner's trick is safe: give it our richest card, never the trump 10 or trump A."""
     if not table.partner_winning():
         return None
@@ -296,7 +296,7 @@ def tip8_load_partners_trick(table: Table) -> int | None:
     return richest(allowed) if allowed else None
 
 
-def tip9_win_cheaply_when_last(table: Table) -> int | None:
+def win_cheaply_when_last(table: Table) -> int | None:
     """Last to play and able to win: win with the cheapest card, unless that spends pips on an empty trick."""
     if not table.is_last or table.partner_winning():
         return None
@@ -306,10 +306,10 @@ def tip9_win_cheaply_when_last(table: Table) -> int | None:
     winner = table.cheapest_winner(winners)
     if table.trick_pips >= 1 or PIPS[winner] == 0 or table.trick_point:
         return winner
-    return tip6_play_low(table)
+    return play_fewest_pips(table)
 
 
-def tip10_second_and_third_hand(table: Table) -> int | None:
+def second_and_third_hand(table: Table) -> int | None:
     """Not last and able to win: win only with a sure winner; otherwise leave the choice to tips 13 and 6."""
     if table.is_last or table.partner_winning():
         return None
@@ -334,7 +334,7 @@ def tip10_second_and_third_hand(table: Table) -> int | None:
     return cheapest(sure) if sure else None
 
 
-def tip13_keep_ten_from_trumpers(table: Table) -> int | None:
+def keep_ten_from_trumpers(table: Table) -> int | None:
     """Hold back our 10 of a side suit that a later opponent could trump: play another card of the suit."""
     suit = table.led_suit
     if suit == table.trump:
@@ -349,7 +349,7 @@ def tip13_keep_ten_from_trumpers(table: Table) -> int | None:
     return cheapest(others) if others else None
 
 
-def tip15_keep_trumps_in_french(table: Table) -> int | None:
+def keep_trumps_in_french(table: Table) -> int | None:
     """French house: void, an opponent's trump winning and none of ours able to beat it: keep our trumps."""
     if table.view.options.house != FRENCH or table.trump < 0 or table.hand & SUIT_MASKS[table.led_suit]:
         return None
@@ -360,7 +360,7 @@ def tip15_keep_trumps_in_french(table: Table) -> int | None:
     return play_low_from(table, table.playable & ~table.trump_mask or table.playable)
 
 
-def tip6_play_low(table: Table) -> int:
+def play_fewest_pips(table: Table) -> int:
     """Play the card with the fewest pips, from the longest side suit, keeping 10s and aces when possible."""
     return play_low_from(table, table.playable)
 
@@ -373,21 +373,21 @@ def play_low_from(table: Table, pool: int) -> int:
 
 
 LEAD_TIPS: tuple[Callable[[Table], int | None], ...] = (
-    tip7_cash_side_tens,
-    tip19_listen_to_partner,
-    tip5_draw_trumps_low,
-    tip4_lead_sure_winners,
-    tip2_lead_short_suit,
+    cash_side_tens,
+    listen_to_partner,
+    draw_trumps_low,
+    lead_sure_winners,
+    lead_short_suit,
 )
 FOLLOW_TIPS: tuple[Callable[[Table], int | None], ...] = (
-    tip1_capture_opponents_ten,
-    tip3_drop_ten_on_partners_lead,
-    tip8_load_partners_trick,
-    tip9_win_cheaply_when_last,
-    tip10_second_and_third_hand,
-    tip13_keep_ten_from_trumpers,
-    tip15_keep_trumps_in_french,
-    tip6_play_low,
+    capture_opponents_ten,
+    drop_ten_on_partners_lead,
+    load_partners_trick,
+    win_cheaply_when_last,
+    second_and_third_hand,
+    keep_ten_from_trumpers,
+    keep_trumps_in_french,
+    play_fewest_pips,
 )
 
 
@@ -417,7 +417,7 @@ def no_trump_strength(hand: int) -> int:
     return 2 * (hand & TENS).bit_count() + (hand & ACES).bit_count()
 
 
-def tip11_doubling(view: ManilleView) -> Action:
+def knock_or_counter_by_strength(view: ManilleView) -> Action:
     """Knock with strength 9+, counter with 11+ (9+ when the partner fixed trump), otherwise pass."""
     strength = no_trump_strength(view.hand) if view.trump is None else hand_strength(view.hand, view.trump)
     maker = view.trump_maker if view.trump_maker is not None else view.dealer
@@ -440,7 +440,7 @@ def auction_estimate(hand: int, suit: int, french: bool = False) -> int:
     )
 
 
-def tip12_auction(view: ManilleView) -> Action:
+def bid_what_the_hand_covers(view: ManilleView) -> Action:
     """Bid the lowest legal value in the best suit when the estimate covers it; otherwise pass."""
     french = view.options.house == FRENCH
     estimates = [auction_estimate(view.hand, suit, french) for suit in range(SUIT_COUNT)]
@@ -476,7 +476,7 @@ def longest_suit(hand: int, suits: range | list[int]) -> int:
                                         -sum(PIPS[c] for c in cards_in(hand & SUIT_MASKS[suit])), suit))  # fmt: skip
 
 
-def tip14_name_trump(view: ManilleView) -> Action:
+def name_trump_by_the_hand(view: ManilleView) -> Action:
     """No trump with four top cards; else a long suit (4 cards, or 3 with its 10); else pass, or (the partner,
     who may not pass) the longest suit."""
     hand = view.hand
@@ -497,7 +497,7 @@ def already_said(view: ManilleView, statement: Action) -> bool:
     return any(made.action() == statement for made in view.talk if made.seat == view.seat)
 
 
-def tip16_call_for_a_ruff(view: ManilleView) -> Action | None:
+def call_for_a_ruff(view: ManilleView) -> Action | None:
     """Holding a trump and void in a side suit we have not asked for yet: ask the partner to lead it."""
     if view.trump is None or not view.hand & SUIT_MASKS[view.trump]:
         return None
@@ -510,7 +510,7 @@ def tip16_call_for_a_ruff(view: ManilleView) -> Action | None:
     return None
 
 
-def tip17_show_the_manille(view: ManilleView) -> Action | None:
+def show_the_manille(view: ManilleView) -> Action | None:
     """Holding the 10 of a side suit we have not shown yet: say so, so that the partner leads that suit low."""
     for suit in range(SUIT_COUNT):
         ten = suit * RANKS_PER_SUIT + TEN
@@ -522,7 +522,7 @@ def tip17_show_the_manille(view: ManilleView) -> Action | None:
     return None
 
 
-def tip18_count_the_trumps(view: ManilleView) -> Action | None:
+def count_the_trumps(view: ManilleView) -> Action | None:
     """At our first card of the hand, with four trumps or more: say how many, so that the partner draws trumps."""
     if view.trump is None or view.hand.bit_count() != view.cards_each:
         return None
@@ -534,9 +534,9 @@ def tip18_count_the_trumps(view: ManilleView) -> Action | None:
 
 
 TALK_TIPS: tuple[Callable[[ManilleView], Action | None], ...] = (
-    tip16_call_for_a_ruff,
-    tip17_show_the_manille,
-    tip18_count_the_trumps,
+    call_for_a_ruff,
+    show_the_manille,
+    count_the_trumps,
 )
 
 
@@ -631,11 +631,11 @@ class ManilleHeuristic(ComputerPlayer[ManilleView]):
 
     def decide(self, view: ManilleView) -> Action:
         if view.phase == TRUMP_CHOICE:
-            return tip14_name_trump(view)
+            return name_trump_by_the_hand(view)
         if view.phase == AUCTION:
-            return tip12_auction(view)
+            return bid_what_the_hand_covers(view)
         if view.phase == DOUBLING:
-            return tip11_doubling(view)
+            return knock_or_counter_by_strength(view)
         # The card is worked out at most once, and only if a statement would name one.
         planned = functools.cache(lambda: play_card(self, view, Table, tips_choice, endgame_search, ENDGAME_TRICKS))
         statement = statement_to_make(view, planned)

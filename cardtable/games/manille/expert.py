@@ -36,12 +36,12 @@ from .ai import (
     TENS,
     ManilleHeuristic,
     Table,
+    bid_what_the_hand_covers,
     deal_total,
     hand_worth,
+    knock_or_counter_by_strength,
+    name_trump_by_the_hand,
     statement_to_make,
-    tip11_doubling,
-    tip12_auction,
-    tip14_name_trump,
     tips_choice,
 )
 from .rules import (
@@ -162,7 +162,7 @@ class ManilleExpert(PointTrickSearcher[ManilleView]):
                 continue
             played = self._played_out(view, [choice])
             if not played:
-                return tip14_name_trump(view)
+                return name_trump_by_the_hand(view)
             expected = statistics.fmean(factor * worth[round(points)] for points, factor in played)
             if best is None or expected > best[0] + 1e-9:
                 best = (expected, choice)
@@ -174,7 +174,7 @@ class ManilleExpert(PointTrickSearcher[ManilleView]):
         word = KNOCK if view.knocker is None else COUNTER
         pips = self._points_played_out(view, [Action(view.seat, CALL_VERB, PASS)])
         if not pips:
-            return tip11_doubling(view)
+            return knock_or_counter_by_strength(view)
         worth = hand_worth(Table(view))
         expected = statistics.fmean(worth[round(p)] for p in pips)
         margin = KNOCK_MARGIN if word == KNOCK else COUNTER_MARGIN
@@ -199,7 +199,7 @@ class ManilleExpert(PointTrickSearcher[ManilleView]):
             bid = Action(view.seat, BID_VERB, lowest, (("suit", DECK.suits[suit]),))
             pips = self._points_played_out(view, [bid])
             if not pips:
-                return tip12_auction(view)
+                return bid_what_the_hand_covers(view)
             made = [p - quota for p in pips if p >= lowest]
             total = len(pips) + 0.0
             theirs_over = [max(0.0, (top - p) - quota) for p in pips if p < lowest]
@@ -223,7 +223,7 @@ def pass_to_play(state: HandState) -> None:
     while state.phase in (TRUMP_CHOICE, DOUBLING, AUCTION):
         seat = state.turn
         if state.phase == TRUMP_CHOICE:
-            state.apply(tip14_name_trump(state.view(seat)))
+            state.apply(name_trump_by_the_hand(state.view(seat)))
         else:
             state.apply(Action(seat, CALL_VERB if state.phase == DOUBLING else BID_VERB, PASS))
 

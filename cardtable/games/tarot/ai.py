@@ -164,7 +164,7 @@ def scaled_count(hand: int, players: int, with_shape: bool) -> float:
     return count_hand(hand, with_shape) * COUNT_SCALE[players]
 
 
-def tip1_bid(view: TarotView, five_player_contre_from: float = FIVE_PLAYER_CONTRE_FROM) -> Action:
+def bid_by_the_count(view: TarotView, five_player_contre_from: float = FIVE_PLAYER_CONTRE_FROM) -> Action:
     """Tips 1 and 16: pass, petite or garde by the count; garde sans or contre only with voids and singletons;
     at five players garde contre from ``five_player_contre_from``."""
     hand = view.hand
@@ -187,7 +187,7 @@ def tip1_bid(view: TarotView, five_player_contre_from: float = FIVE_PLAYER_CONTR
 
 
 # ----------------------------------------------------------------- tip 15: the king call
-def tip15_call(view: TarotView) -> Action:
+def call_a_king(view: TarotView) -> Action:
     """The king of the longest suit without a king, preferring one with the queen or knight; with every king,
     the queen of the shortest suit (and so on down the court cards)."""
     hand = view.hand
@@ -216,7 +216,7 @@ def tip15_call(view: TarotView) -> Action:
 
 
 # ----------------------------------------------------------------- tip 6: the discard
-def tip6_discard(view: TarotView) -> Action:
+def discard_lowest_without_points(view: TarotView) -> Action:
     """Void the shortest kingless suits, then save court cards of kingless suits, then the shortest suit's lows;
     trumps only when the rule forces them, and then the lowest."""
     (_verb, pattern), *_ = view.card_sets()
@@ -258,7 +258,7 @@ def _lowest_cards(pool: int, count: int) -> int:
 
 
 # ----------------------------------------------------------------- tip 14: the chelem
-def tip14_chelem(view: TarotView) -> Action:
+def announce_a_chelem_only_with_a_sure_run(view: TarotView) -> Action:
     """Announce only a sure chelem: trumps, kings and the Excuse only, the 21, and a run from it as long as the
     trumps outside the hand."""
     hand = view.hand
@@ -274,7 +274,7 @@ def tip14_chelem(view: TarotView) -> Action:
 
 
 # ----------------------------------------------------------------- tip 13: the poignée
-def tip13_poignee(view: TarotView) -> Action | None:
+def show_the_largest_poignee(view: TarotView) -> Action | None:
     """The taker shows his largest poignée when his count reached a garde; a defender only against a petite.
 
     Spare trumps stay hidden: the Petit first, then the lowest.
@@ -575,14 +575,14 @@ def richest(mask: int) -> int:
 
 
 # ===================================================================== leading
-def tip10_slam_excuse(table: Table) -> int | None:
+def slam_excuse(table: Table) -> int | None:
     """The one time the Excuse goes to the last trick: led by a side that has won every other trick."""
     if table.last_trick and table.legal & EXCUSE_BIT and table.side_won_all and table.tricks:
         return EXCUSE
     return None
 
 
-def tip10_excuse_before_the_end(table: Table) -> int | None:
+def excuse_before_the_end(table: Table) -> int | None:
     """Play the Excuse before the last trick, where it would change side (unless a slam lead is still on).
 
     The taker keeps it for the slam lead after an announced chelem, or when every trick so far is his and the
@@ -599,7 +599,7 @@ def tip10_excuse_before_the_end(table: Table) -> int | None:
     return EXCUSE
 
 
-def tip14_chelem_run(table: Table) -> int | None:
+def chelem_run(table: Table) -> int | None:
     """After announcing a chelem: trumps from the top until the defence has none, then the rest, Excuse last."""
     if not (table.is_taker and table.view.chelem):
         return None
@@ -612,7 +612,7 @@ def tip14_chelem_run(table: Table) -> int | None:
     return max(cards_in(rest), key=lambda c: (SUIT_OF[c] != TRUMP_SUIT, c))
 
 
-def tip3_draw_trumps(table: Table) -> int | None:
+def draw_trumps(table: Table) -> int | None:
     """The taker leads trumps while he holds more than the others together, or hunts an outstanding Petit."""
     if not table.is_taker:
         return None
@@ -635,7 +635,7 @@ def tip3_draw_trumps(table: Table) -> int | None:
     return lowest_of(spendable) if spendable else None
 
 
-def tip5_lead_king(table: Table) -> int | None:
+def lead_king(table: Table) -> int | None:
     """Cash a king of a short suit before the opponents are void in it; a long suit's by its second round."""
     kings = table.playable & KINGS
     for card in sorted(cards_in(kings), key=lambda c: (table.suit_length(SUIT_OF[c]), c)):
@@ -648,7 +648,7 @@ def tip5_lead_king(table: Table) -> int | None:
     return None
 
 
-def tip4_defender_lead(table: Table) -> int | None:
+def defender_lead(table: Table) -> int | None:
     """Lead the suit the taker lacks (lowest card); else the longest suit, lowest first; trumps only with 5."""
     if table.attacking:
         return None
@@ -677,7 +677,7 @@ def _lowest_non_king(mask: int) -> int:
     return lowest_of(rest or mask)
 
 
-def tip3_attack_lead(table: Table) -> int | None:
+def attack_lead(table: Table) -> int | None:
     """The attack without the trump lead: sure winners when nobody can ruff, else a short suit to ruff it later."""
     if not table.attacking:
         return None
@@ -693,14 +693,14 @@ def tip3_attack_lead(table: Table) -> int | None:
     return _lowest_non_king(table.playable & SUIT_MASKS[suit])
 
 
-def tip8_lead_low(table: Table) -> int:
+def lead_low(table: Table) -> int:
     """Nothing better: the cheapest card, trumps last."""
     non_trumps = table.playable & ~TRUMPS
     return cheapest(non_trumps or table.playable, table)
 
 
 # ===================================================================== following
-def tip2_release_petit(table: Table) -> int | None:
+def release_petit(table: Table) -> int | None:
     """Tip 2: a Petit that found no safe trick goes now, before the last trick, where an opponent would catch it.
 
     Caught in the last trick it would also give the opponents the Petit au bout; caught now it costs only itself.
@@ -717,7 +717,7 @@ def tip2_release_petit(table: Table) -> int | None:
     return PETIT
 
 
-def tip12_catch_the_petit(table: Table) -> int | None:
+def catch_the_petit(table: Table) -> int | None:
     """Tip 12: an opponent whose only trump left is the Petit must give it up; catch it in the last trick if we can.
 
     With two cards left, lead a card of the suit his other card must be of: he follows, his Petit comes to the last
@@ -743,7 +743,7 @@ def tip12_catch_the_petit(table: Table) -> int | None:
     return top
 
 
-def tip2_play_petit_safely(table: Table) -> int | None:
+def play_petit_safely(table: Table) -> int | None:
     """Save the Petit: play it when our side surely takes the trick or it cannot be beaten.
 
     The taker with trumps to keep it for the last trick (tip 12) waits; everyone else, and so a defender with
@@ -756,7 +756,7 @@ def tip2_play_petit_safely(table: Table) -> int | None:
     return None
 
 
-def tip2_excuse_saves_petit(table: Table) -> int | None:
+def excuse_saves_petit(table: Table) -> int | None:
     """The Petit would have to go under a higher trump of the opponents: give the Excuse instead."""
     legal = table.legal
     if not legal & EXCUSE_BIT or table.last_trick or legal & ~EXCUSE_BIT != PETIT_BIT or table.petit_safe_now():
@@ -764,14 +764,14 @@ def tip2_excuse_saves_petit(table: Table) -> int | None:
     return EXCUSE
 
 
-def tip11_monde(table: Table) -> int | None:
+def monde(table: Table) -> int | None:
     """The 21 on a rich trick or to rescue our Petit, when the trick is not ours already."""
     if not table.playable & MONDE_BIT or table.leading or table.side_sure_to_win():
         return None
     return MONDE
 
 
-def tip9_load_points(table: Table) -> int | None:
+def load_points(table: Table) -> int | None:
     """Our side surely wins: give it our richest card (never a trump we could keep)."""
     if not table.side_sure_to_win():
         return None
@@ -781,7 +781,7 @@ def tip9_load_points(table: Table) -> int | None:
     return lowest_of(table.playable & TRUMPS)
 
 
-def tip5_king_on_lead(table: Table) -> int | None:
+def king_on_lead(table: Table) -> int | None:
     """The suit is led and our king takes it: cash it on the first round (short suit) or by the second (long)."""
     if table.led < 0 or table.led == TRUMP_SUIT:
         return None
@@ -795,7 +795,7 @@ def tip5_king_on_lead(table: Table) -> int | None:
     return None
 
 
-def tip8_win_cheaply(table: Table) -> int | None:
+def win_cheaply(table: Table) -> int | None:
     """An opponent holds the trick and we can surely take it: with the cheapest winning card."""
     if table.win_seat >= 0 and table.is_ally(table.win_seat):
         return None
@@ -805,7 +805,7 @@ def tip8_win_cheaply(table: Table) -> int | None:
     return min(winners, key=lambda card: (SUIT_OF[card] == TRUMP_SUIT, card))
 
 
-def tip10_excuse_on_lost_trick(table: Table) -> int | None:
+def excuse_on_lost_trick(table: Table) -> int | None:
     """The trick is lost for us: the Excuse spares a card worth keeping (a court card, a trump)."""
     if not table.legal & EXCUSE_BIT or table.last_trick or not table.side_losing():
         return None
@@ -815,34 +815,34 @@ def tip10_excuse_on_lost_trick(table: Table) -> int | None:
     return None
 
 
-def tip8_lose_cheaply(table: Table) -> int:
+def lose_cheaply(table: Table) -> int:
     """We cannot win or need not: the card of least value."""
     return cheapest(table.playable, table)
 
 
 LeadTip = Callable[[Table], int | None]
 LEAD_TIPS: tuple[LeadTip, ...] = (
-    tip10_slam_excuse,
-    tip14_chelem_run,
-    tip10_excuse_before_the_end,
-    tip2_play_petit_safely,
-    tip2_release_petit,
-    tip12_catch_the_petit,
-    tip3_draw_trumps,
-    tip5_lead_king,
-    tip4_defender_lead,
-    tip3_attack_lead,
+    slam_excuse,
+    chelem_run,
+    excuse_before_the_end,
+    play_petit_safely,
+    release_petit,
+    catch_the_petit,
+    draw_trumps,
+    lead_king,
+    defender_lead,
+    attack_lead,
 )
 FOLLOW_TIPS: tuple[LeadTip, ...] = (
-    tip10_excuse_before_the_end,
-    tip2_excuse_saves_petit,
-    tip2_play_petit_safely,
-    tip2_release_petit,
-    tip11_monde,
-    tip9_load_points,
-    tip5_king_on_lead,
-    tip8_win_cheaply,
-    tip10_excuse_on_lost_trick,
+    excuse_before_the_end,
+    excuse_saves_petit,
+    play_petit_safely,
+    release_petit,
+    monde,
+    load_points,
+    king_on_lead,
+    win_cheaply,
+    excuse_on_lost_trick,
 )
 
 
@@ -853,7 +853,7 @@ def choose_card(table: Table) -> int:
         card = tip(table)
         if card is not None and table.legal >> card & 1:
             return card
-    return tip8_lead_low(table) if table.leading else tip8_lose_cheaply(table)
+    return lead_low(table) if table.leading else lose_cheaply(table)
 
 
 # ===================================================================== the player
@@ -868,15 +868,15 @@ class TarotHeuristic(ComputerPlayer[TarotView]):
     def decide(self, view: TarotView) -> Action:
         phase = view.phase
         if phase == BID:
-            return tip1_bid(view, self.five_player_contre_from)
+            return bid_by_the_count(view, self.five_player_contre_from)
         if phase == KING:
-            return tip15_call(view)
+            return call_a_king(view)
         if phase == DISCARD:
-            return tip6_discard(view)
+            return discard_lowest_without_points(view)
         if phase == CHELEM:
-            return tip14_chelem(view)
+            return announce_a_chelem_only_with_a_sure_run(view)
         if not view.only_plays:
-            poignee = tip13_poignee(view)
+            poignee = show_the_largest_poignee(view)
             if poignee is not None:
                 return poignee
         legal = view.legal_mask

@@ -38,10 +38,10 @@ from .ai import (
     PETITE_FROM,
     Table,
     TarotHeuristic,
+    bid_by_the_count,
     choose_card,
     scaled_count,
-    tip1_bid,
-    tip13_poignee,
+    show_the_largest_poignee,
 )
 from .playout import TarotPlayout
 from .rules import (
@@ -140,7 +140,7 @@ class TarotExpert(SearchingPlayer[TarotView]):
     def play(self, view: TarotView) -> Action:
         """The card whose deals played out score best for this seat (the poignée is the heuristic's)."""
         if not view.only_plays:
-            poignee = tip13_poignee(view)
+            poignee = show_the_largest_poignee(view)
             if poignee is not None:
                 return poignee
         legal = view.legal_mask
@@ -169,7 +169,7 @@ class TarotExpert(SearchingPlayer[TarotView]):
 
     # ----------------------------------------------------------------- the bid, the king call, the discard
     def bid(self, view: TarotView) -> Action:
-        usual = tip1_bid(view)
+        usual = bid_by_the_count(view)
         hand = view.hand
         plain = scaled_count(hand, view.players, with_shape=False)
         oudlers = (hand & OUDLER_CARDS).bit_count()

@@ -60,17 +60,17 @@ ONZE_PLAY_AT_RISK = {2: ((2, 0), (1, 1)), 4: ((2, 0), (1, 2)), 6: ((2, 0), (1, 2
 
 
 # ===================================================================== tips 1, 2 and 14: what the tips judge by
-def tip1_know_the_manilhas(vira: int | None) -> Sequence[int]:
+def know_the_manilhas(vira: int | None) -> Sequence[int]:
     """Every card's strength from what the seat sees: the vira (Paulista) or, without one, Mineiro's manilhas."""
     return PAULISTA_STRENGTH[vira] if vira is not None else MINEIRO_STRENGTH
 
 
-def tip2_keep_the_zap(cards: Sequence[int], strength: Sequence[int]) -> int:
+def keep_the_zap(cards: Sequence[int], strength: Sequence[int]) -> int:
     """The lowest of ``cards`` that all do the job: the zap (or the best manilha left) is spent last."""
     return min(cards, key=lambda card: (strength[card], card))
 
 
-def tip14_remember_the_partners_cards(view: TrucoView) -> int:
+def remember_the_partners_cards(view: TrucoView) -> int:
     """In a mão de onze the team on the brink keeps the partners' cards it saw at the decision in mind."""
     known = 0
     for _seat, cards in view.partner_cards:
@@ -86,7 +86,7 @@ class Table:
         self.seat = seat = view.seat
         self.team = team = seat % 2
         self.players = view.players
-        self.strength = strength = tip1_know_the_manilhas(view.vira)
+        self.strength = strength = know_the_manilhas(view.vira)
         self.variant = view.options.rules
         self.target = view.options.target
         # Partners' scores are equal, so seat 0 and seat 1 carry the two teams' scores.
@@ -121,7 +121,7 @@ class Table:
 
     def seen(self, view: TrucoView) -> int:
         """Own cards, the partners' cards of a mão de onze, every card played face up and the vira."""
-        seen = view.hand | tip14_remember_the_partners_cards(view)
+        seen = view.hand | remember_the_partners_cards(view)
         for _leader, cards, _hidden, _winner in view.tricks:
             for card in cards:
                 if card is not None:
@@ -187,14 +187,14 @@ class Table:
 
 
 # ===================================================================== card choice
-def tip3_take_the_first_trick_seriously(table: Table) -> Action:
+def take_the_first_trick_seriously(table: Table) -> Action:
     """Lead the middle card; follow with the lowest card that beats, a tie after winning trick 1, or the lowest."""
     cards = table.cards
     if table.leading:
         return table.play(cards[(len(cards) - 1) // 2])
     beaters = table.beaters()
     if beaters:
-        return table.play(tip2_keep_the_zap(beaters, table.strength))
+        return table.play(keep_the_zap(beaters, table.strength))
     if table.won_first:
         ties = [card for card in cards if table.strength[card] == table.opposing_top]
         if ties:
@@ -202,7 +202,7 @@ def tip3_take_the_first_trick_seriously(table: Table) -> Action:
     return table.play_low(cards[0])
 
 
-def tip6_play_with_the_partner(table: Table) -> Action | None:
+def play_with_the_partner(table: Table) -> Action | None:
     """The partner's card already takes the trick, for sure or because nobody plays after us: play low."""
     if table.leading or table.team_top <= table.opposing_top:
         return None
@@ -211,7 +211,7 @@ def tip6_play_with_the_partner(table: Table) -> Action | None:
     return None
 
 
-def tip9_second_trick_after_a_tie_or_loss(table: Table) -> Action | None:
+def second_trick_after_a_tie_or_loss(table: Table) -> Action | None:
     """Trick 2 after a tied first trick decides the hand: play the highest card (or a lower one that does as well).
 
     The tip's other half, leading the highest card after losing trick 1, never arises: the winner of trick 1
@@ -238,7 +238,7 @@ def tip9_second_trick_after_a_tie_or_loss(table: Table) -> Action | None:
     return table.play_low(cards[0])
 
 
-def tip10_hold_a_sure_card_for_the_end(table: Table) -> Action | None:
+def hold_a_sure_card_for_the_end(table: Table) -> Action | None:
     """Leading trick 2 after winning trick 1: keep a sure card for trick 3, else close the hand now."""
     if table.finished != 1 or not table.leading or not table.won_first:
         return None
@@ -248,17 +248,17 @@ def tip10_hold_a_sure_card_for_the_end(table: Table) -> Action | None:
     return table.play(table.cards[-1])
 
 
-def tip13_mao_de_ferro(view: TrucoView, rng: random.Random) -> Action:
+def mao_de_ferro(view: TrucoView, rng: random.Random) -> Action:
     """Blind: no card is better than another to this seat, so pick a slot at random."""
     return view.slot_action(int(rng.random() * view.slots))
 
 
 def choose_card(table: Table) -> Action:
-    for tip in (tip6_play_with_the_partner, tip9_second_trick_after_a_tie_or_loss, tip10_hold_a_sure_card_for_the_end):
+    for tip in (play_with_the_partner, second_trick_after_a_tie_or_loss, hold_a_sure_card_for_the_end):
         action = tip(table)
         if action is not None:
             return action
-    return tip3_take_the_first_trick_seriously(table)
+    return take_the_first_trick_seriously(table)
 
 
 # ===================================================================== calls
@@ -266,7 +266,7 @@ def opponents_would_reach_target(table: Table, points: int) -> bool:
     return table.their_score + points >= table.target
 
 
-def tip11_when_to_call(table: Table) -> Action | None:
+def when_to_call(table: Table) -> Action | None:
     """Truco at level 2, a raise only at level 3; near the opponents' target only at level 3."""
     word = table.raise_word()
     if word is None:
@@ -276,7 +276,7 @@ def tip11_when_to_call(table: Table) -> Action | None:
     return table.call(word) if table.level >= needs else None
 
 
-def tip4_bluff(table: Table, rng: random.Random) -> Action | None:
+def bluff_now_and_then(table: Table, rng: random.Random) -> Action | None:
     """Call truco now and then without the cards for it, more often after winning trick 1."""
     if table.raise_word() != Call.TRUCO or opponents_would_reach_target(table, table.proposed_value()):
         return None
@@ -284,14 +284,14 @@ def tip4_bluff(table: Table, rng: random.Random) -> Action | None:
     return table.call(Call.TRUCO) if rng.random() < chance else None
 
 
-def tip8_call_only_with_a_plan(table: Table, rng: random.Random, player: ComputerPlayer[TrucoView]
+def call_only_with_a_plan(table: Table, rng: random.Random, player: ComputerPlayer[TrucoView]
                                ) -> Action | None:  # fmt: skip
     """A call comes from tip 11 (the cards justify it) or tip 4 (a deliberate, rare bluff, when ``player`` may
     bluff: a hint does not unless the person allowed it), never otherwise."""
-    return tip11_when_to_call(table) or bluffing(player, tip4_bluff(table, rng))
+    return when_to_call(table) or bluffing(player, bluff_now_and_then(table, rng))
 
 
-def tip5_refuse_a_weak_position(table: Table) -> Action | None:
+def refuse_a_weak_position(table: Table) -> Action | None:
     """Giving the current value away beats paying the raised one with a hand that cannot win."""
     if table.level != WEAK:
         return None
@@ -300,7 +300,7 @@ def tip5_refuse_a_weak_position(table: Table) -> Action | None:
     return None
 
 
-def tip12_when_to_answer(table: Table) -> Action:
+def when_to_answer(table: Table) -> Action:
     """Accept far more often than refuse: accepting value n over giving c pays above (n - c) / 2n."""
     view = table.view
     assert view.proposed is not None
@@ -312,10 +312,10 @@ def tip12_when_to_answer(table: Table) -> Action:
     two_manilhas_with_zap = table.count(FIRST_MANILHA) >= 2 and table.count(ZAP) >= 1
     if may_raise and (certain or (answering_truco and two_manilhas_with_zap)):
         return table.call(Call.RAISE)
-    return tip5_refuse_a_weak_position(table) or table.call(Call.ACCEPT)
+    return refuse_a_weak_position(table) or table.call(Call.ACCEPT)
 
 
-def tip7_mao_de_onze(table: Table) -> Action:
+def mao_de_onze(table: Table) -> Action:
     """Play the hand worth 3 (Mineiro 4) only with good cards across the team, stricter if losing it loses the match.
 
     Mineiro's mão de dez is decided by ``mao_de_dez``: there the tip's counts would run from most such hands.
@@ -332,7 +332,7 @@ def tip7_mao_de_onze(table: Table) -> Action:
 def team_strong_cards(table: Table) -> tuple[int, int]:
     """Tip 7's counts over the team's cards (its own and the partners' seen at the decision): the manilhas, and
     the 3s and 2s that are not manilhas."""
-    team_cards = table.hand | tip14_remember_the_partners_cards(table.view)
+    team_cards = table.hand | remember_the_partners_cards(table.view)
     strength = table.strength
     manilhas = sum(1 for card in bits(team_cards) if strength[card] >= FIRST_MANILHA)
     threes_and_twos = sum(1 for card in bits(team_cards) if STRONG <= strength[card] < FIRST_MANILHA)
@@ -363,14 +363,14 @@ class TrucoHeuristic(ComputerPlayer[TrucoView]):
 
     def decide(self, view: TrucoView) -> Action:
         if view.kind == FERRO:
-            return tip13_mao_de_ferro(view, self.random_for(view))
+            return mao_de_ferro(view, self.random_for(view))
         table = Table(view)
         if view.phase == DECIDE:
-            return tip7_mao_de_onze(table)
+            return mao_de_onze(table)
         if view.phase == ANSWER:
-            return tip12_when_to_answer(table)
+            return when_to_answer(table)
         if table.raise_word() is not None:
-            call = tip8_call_only_with_a_plan(table, self.random_for(view), self)
+            call = call_only_with_a_plan(table, self.random_for(view), self)
             if call is not None:
                 return call
         return choose_card(table)

@@ -69,7 +69,7 @@ ENVIDO_BLUFF_STAKE = ENVIDO_POINTS[Call.ENVIDO]
 
 
 # ===================================================================== tip 1 and the facts of a decision
-def tip1_keep_the_ancho(cards: Sequence[int]) -> int:
+def keep_the_ancho(cards: Sequence[int]) -> int:
     """The lowest of ``cards`` that all do the job: the anchos are spent only when nothing lower will do."""
     return min(cards, key=lambda card: (STRENGTH[card], card))
 
@@ -173,14 +173,14 @@ class Table:
 
 
 # ===================================================================== card choice (tips 2-4)
-def tip2_card_play(table: Table) -> Action:
+def card_play(table: Table) -> Action:
     """Lead the middle card; follow with the lowest card that beats, a tie after winning trick 1, or the lowest."""
     cards = table.cards
     if table.leading:
         return table.play(cards[(len(cards) - 1) // 2])
     beaters = table.beaters()
     if beaters:
-        return table.play(tip1_keep_the_ancho(beaters))
+        return table.play(keep_the_ancho(beaters))
     if table.won_first:
         ties = [card for card in cards if STRENGTH[card] == table.opposing_top]
         if ties:
@@ -188,7 +188,7 @@ def tip2_card_play(table: Table) -> Action:
     return table.play_low(cards[0])
 
 
-def tip3_play_with_the_partner(table: Table) -> Action | None:
+def play_with_the_partner(table: Table) -> Action | None:
     """The partner's card already takes the trick, for sure or because nobody plays after us: play low."""
     if table.leading or table.team_top <= table.opposing_top:
         return None
@@ -197,7 +197,7 @@ def tip3_play_with_the_partner(table: Table) -> Action | None:
     return None
 
 
-def tip4_the_second_trick(table: Table) -> Action | None:
+def the_second_trick(table: Table) -> Action | None:
     """Trick 2 after a parda decides the hand: play the highest card (or a lower one that does as well).
     Leading trick 2 after winning trick 1: keep a sure card for trick 3, else lead the strongest card.
 
@@ -229,16 +229,16 @@ def tip4_the_second_trick(table: Table) -> Action | None:
 
 
 def choose_card(table: Table) -> Action:
-    return tip3_play_with_the_partner(table) or tip4_the_second_trick(table) or tip2_card_play(table)
+    return play_with_the_partner(table) or the_second_trick(table) or card_play(table)
 
 
 # ===================================================================== the flor (tips 5 and 9)
-def tip5_sing_the_flor(table: Table) -> Action:
+def sing_the_flor(table: Table) -> Action:
     """The flor is compulsory: when it is due, singing it is the only legal action."""
     return table.call(Call.FLOR)
 
 
-def tip9_flor_contest(table: Table) -> Action:
+def flor_contest(table: Table) -> Action:
     """Answer a flor by the own flor count; never refuse what would give the opponents the match."""
     view = table.view
     assert view.flor is not None and view.flor_count is not None and view.refuse_worth is not None
@@ -257,7 +257,7 @@ def envido_word_for(count: int) -> Call | None:
     return next((word for needs, word in ENVIDO_BY_COUNT if count >= needs), None)
 
 
-def tip6_envido_by_count(table: Table) -> Action | None:
+def envido_by_count(table: Table) -> Action | None:
     """Open the envido on one's own turn: falta envido at 32 or more, real envido at 30-31, envido at 27-29."""
     word = envido_word_for(table.view.envido_count)
     return table.call(word) if word is not None and table.may(word) else None
@@ -273,7 +273,7 @@ def chain_needs(chain: Sequence[Call]) -> int:
     return ACCEPT_CHAIN if worth <= 5 else ACCEPT_BIG_CHAIN
 
 
-def tip7_answer_the_envido(table: Table) -> Action:
+def answer_the_envido(table: Table) -> Action:
     """Raise with a big count, accept by the count against the chain's worth, and never refuse into the target.
 
     The mano wins equal counts, so it raises and accepts with one point less.
@@ -290,16 +290,16 @@ def tip7_answer_the_envido(table: Table) -> Action:
     return table.call(Call.REFUSE)
 
 
-def tip8_envido_first(table: Table) -> Action | None:
+def envido_first(table: Table) -> Action | None:
     """Answering the first truco while the envido is open: call tip 6's envido word first (none below 27)."""
     view = table.view
     if view.phase is not Phase.ANSWER or not view.envido_open:
         return None
-    return tip6_envido_by_count(table)
+    return envido_by_count(table)
 
 
 # ===================================================================== the truco (tip 10) and the bluffs (tip 11)
-def tip10_call_truco(table: Table) -> Action | None:
+def call_truco(table: Table) -> Action | None:
     """Truco at level 2, a raise only at level 3; when the opponents could reach the target, only at level 3."""
     word = table.raise_word()
     if word is None:
@@ -310,7 +310,7 @@ def tip10_call_truco(table: Table) -> Action | None:
     return table.call(word) if table.level >= needs else None
 
 
-def tip10_answer_truco(table: Table) -> Action:
+def answer_truco(table: Table) -> Action:
     """Accept far more often than refuse: accepting value n over giving c pays above (n - c) / 2n."""
     view = table.view
     assert view.proposed is not None
@@ -325,7 +325,7 @@ def tip10_answer_truco(table: Table) -> Action:
     return table.call(Call.ACCEPT)
 
 
-def tip11_bluff_truco(table: Table, rng: random.Random) -> Action | None:
+def bluff_truco(table: Table, rng: random.Random) -> Action | None:
     """Call truco now and then without the cards for it, more often after winning trick 1."""
     if table.raise_word() is not Call.TRUCO or table.opponents_would_reach_target(table.view.value + 1):
         return None
@@ -333,7 +333,7 @@ def tip11_bluff_truco(table: Table, rng: random.Random) -> Action | None:
     return table.call(Call.TRUCO) if rng.random() < chance else None
 
 
-def tip11_bluff_envido(table: Table, rng: random.Random) -> Action | None:
+def bluff_envido(table: Table, rng: random.Random) -> Action | None:
     """The dealer, without the count for it, calls envido now and then."""
     if not table.dealer or not table.may(Call.ENVIDO) or table.opponents_would_reach_target(ENVIDO_BLUFF_STAKE):
         return None
@@ -351,20 +351,20 @@ class ArgentinoHeuristic(ComputerPlayer[ArgentinoView]):
         table = Table(view)
         phase = view.phase
         if phase is Phase.SING_FLOR:
-            return tip5_sing_the_flor(table)
+            return sing_the_flor(table)
         if phase is Phase.ANSWER_FLOR:
-            return tip9_flor_contest(table)
+            return flor_contest(table)
         if phase is Phase.ANSWER_ENVIDO:
-            return tip7_answer_the_envido(table)
+            return answer_the_envido(table)
         if phase is Phase.ANSWER:
-            return tip8_envido_first(table) or tip10_answer_truco(table)
+            return envido_first(table) or answer_truco(table)
         rng = self.random_for(view)
         if view.envido_open:
-            call = tip6_envido_by_count(table) or bluffing(self, tip11_bluff_envido(table, rng))
+            call = envido_by_count(table) or bluffing(self, bluff_envido(table, rng))
             if call is not None:
                 return call
         if table.raise_word() is not None:
-            call = tip10_call_truco(table) or bluffing(self, tip11_bluff_truco(table, rng))
+            call = call_truco(table) or bluffing(self, bluff_truco(table, rng))
             if call is not None:
                 return call
         return choose_card(table)

@@ -71,7 +71,7 @@ def test_tip1_never_lets_a_malilla_go_under_the_opponents_trick() -> None:
     rec = record(SIDE_SEVEN_DEAL, "7H", SIDE_SEVEN_STEPS)
     table = table_at(rec)
     assert codes(table.legal) == ["2D", "3S", "NS", "KS", "3C", "7C"]  # clubs were led: the 7C may go
-    assert "7C" not in codes(ai.tip1_spare_malillas(table, table.legal))
+    assert "7C" not in codes(ai.spare_malillas(table, table.legal))
     assert hinted_card(rec) == "3S"
 
 
@@ -106,7 +106,7 @@ def test_tip2_beats_with_a_master_on_a_rich_trick() -> None:
     table = table_at(rec)
     assert codes(table.legal) == ["3D", "ND", "7D"]
     assert not table.sure_for_team(DECK.index["3D"])
-    assert code(ai.tip2_meet_obligations(table)) == "7D"
+    assert code(ai.meet_obligations(table)) == "7D"
     assert hinted_card(rec) == "7D"
 
 
@@ -119,7 +119,7 @@ def test_tip2_beats_as_low_as_possible_on_a_poor_trick() -> None:
     steps[5] = (0, "JS")
     table = table_at(record(deal, "5D", steps))
     assert table.trick_points == 0
-    assert code(ai.tip2_meet_obligations(table)) == "3D"
+    assert code(ai.meet_obligations(table)) == "3D"
 
 
 # ===================================================================== tip 3: points to the partner
@@ -132,8 +132,8 @@ def test_tip3_gives_the_richest_honour_to_the_partners_trick() -> None:
     rec = record(GIFT_DEAL, "4S", [(0, "KD"), (1, "7D"), (2, "AD")])
     table = table_at(rec)
     assert codes(table.legal) == ["3D", "4D", "ND"]
-    assert code(ai.tip3_give_points_to_partner(table)) == "ND"
-    assert code(ai.tip10_discard_low(table)) == "3D"
+    assert code(ai.give_points_to_partner(table)) == "ND"
+    assert code(ai.discard_low(table)) == "3D"
     assert hinted_card(rec) == "ND"
 
 
@@ -148,13 +148,13 @@ RISKY_STEPS = [(0, "2S"), (1, "6S"), (2, "NS"), (3, "AS"), (3, "KS"), (0, "7S"),
 def test_tip3_gives_nothing_when_an_opponent_still_may_take_the_trick() -> None:
     table = table_at(record(RISKY_DEAL, "3C", RISKY_STEPS))
     assert table.partner_winning()
-    assert ai.tip3_give_points_to_partner(table) is None
+    assert ai.give_points_to_partner(table) is None
 
 
 def test_tip2_secures_a_rich_trick_the_partner_may_lose() -> None:
     # In the same trick seat 2 holds the trump 7: it takes the 5 points for sure rather than hope.
     rec = record(RISKY_DEAL, "3C", RISKY_STEPS)
-    assert code(ai.tip2_secure_partners_trick(table_at(rec))) == "7C"
+    assert code(ai.secure_partners_trick(table_at(rec))) == "7C"
     assert hinted_card(rec) == "7C"
 
 
@@ -218,7 +218,7 @@ def test_tip5_leads_trumps_with_three_of_them() -> None:
             "2D 5D 6D ND 4H JH KH 6S NC 7C", "3D JD 3H NH 2S 5S KS 4C 6C KC"]  # fmt: skip
     steps = [(0, "2C"), (1, "AC"), (2, "7C"), (3, "4C"), (2, "6D"), (3, "JD"), (0, "AD"), (1, "KD")]
     rec = record(deal, "2S", steps)
-    assert code(ai.tip5_draw_trumps(table_at(rec))) == "JS"
+    assert code(ai.draw_trumps(table_at(rec))) == "JS"
     assert hinted_card(rec) == "JS"
 
 
@@ -247,7 +247,7 @@ def test_tip5_trumps_a_rich_trick_the_partner_may_lose() -> None:
              (3, "JS")]  # fmt: skip
     rec = record(deal, "2H", steps)
     table = table_at(rec)
-    assert code(ai.tip5_trump_a_rich_trick(table)) == "KH"
+    assert code(ai.trump_a_rich_trick(table)) == "KH"
     assert hinted_card(rec) == "KH"
 
 
@@ -258,7 +258,7 @@ def test_tip6_discards_the_lowest_card_of_the_longest_side_suit() -> None:
             "3D 5D 6D JD KD AD KS 2C 4C AC", "4D ND KH AH 5S 7S 6C NC KC 7C"]  # fmt: skip
     rec = record(deal, "KH", [(0, "5H"), (1, "7H")])
     table = table_at(rec)
-    assert code(ai.tip6_discard(table)) == "3D"
+    assert code(ai.discard_lowest_without_points(table)) == "3D"
     assert hinted_card(rec) == "3D"
 
 
@@ -266,14 +266,14 @@ def test_tip6_never_discards_an_allowed_seven_while_anything_else_is_worth_less(
     table = table_at(record(SIDE_SEVEN_DEAL, "7H", SIDE_SEVEN_STEPS))
     # Left with the 7C (clubs were led, so it may go) and the KS, seat 0 throws the king.
     table.playable = DECK.mask_of(["7C", "KS"])
-    assert code(ai.tip6_discard(table)) == "KS"
+    assert code(ai.discard_lowest_without_points(table)) == "KS"
 
 
 def test_tip6_opens_the_suit_of_a_stuck_seven_early() -> None:
     table = table_at(record(SIDE_SEVEN_DEAL, "7H"))
     # Seat 0 leads first holding 7S and 7C, both forbidden as discards until their suits are led.
     assert codes(table.hand & table.forbidden) == ["7S", "7C"]
-    assert code(ai.tip6_open_the_malillas_suit(table)) in ("3S", "3C")
+    assert code(ai.open_the_malillas_suit(table)) in ("3S", "3C")
     # Tip 8 comes first: a 7 that is safe to lead is led itself, which opens its suit too.
     assert hinted_card(record(SIDE_SEVEN_DEAL, "7H")) in ("7S", "7C")
 
@@ -289,7 +289,7 @@ def test_tip7_takes_the_trick_with_a_card_without_points() -> None:
     rec = record(deal, "6D", steps)
     table = table_at(rec)
     assert codes(table.legal) == ["2D", "3D", "6D", "JD"]
-    assert code(ai.tip7_take_tricks_cheaply(table, table.winners(table.playable))) == "6D"
+    assert code(ai.take_tricks_cheaply(table, table.winners(table.playable))) == "6D"
     assert hinted_card(rec) == "6D"
 
 
@@ -302,7 +302,7 @@ def test_tip8_leads_a_master() -> None:
              (0, "7H"), (1, "2H"), (2, "JH")]  # fmt: skip
     rec = record(deal, "NC", steps)
     table = table_at(rec)
-    assert code(ai.tip8_lead_masters(table)) == "AS"
+    assert code(ai.lead_masters(table)) == "AS"
     assert hinted_card(rec) == "AS"
 
 
@@ -317,8 +317,8 @@ def test_tip8_leads_low_from_the_longest_suit_without_a_master() -> None:
     # Its 7D is a master, but only two diamonds are left unseen: an opponent is likely void and would trump
     # it, so tip 1 holds it back and tip 8 has no master to lead.
     assert "7D" in codes(table.my_masters()) and "7D" not in codes(table.playable)
-    assert ai.tip8_lead_masters(table) is None
-    assert code(ai.tip8_lead_low_from_longest(table)) == "4D"
+    assert ai.lead_masters(table) is None
+    assert code(ai.lead_low_from_longest(table)) == "4D"
     assert hinted_card(rec) == "4D"
 
 
@@ -328,7 +328,7 @@ def test_tip8_does_not_lead_away_from_an_ace_whose_seven_is_out() -> None:
             "KS 5S AD KD ND JD 7C AC KC NC", "2H 5H 6H NH KH AH 7H 4C JC 3C"]  # fmt: skip
     table = table_at(record(deal, "3C"))
     # Spades are skipped; hearts (three cards) are longer than diamonds.
-    assert code(ai.tip8_lead_low_from_longest(table)) == "3H"
+    assert code(ai.lead_low_from_longest(table)) == "3H"
 
 
 # ===================================================================== tip 9: second hand low
@@ -338,7 +338,7 @@ def test_tip9_second_hand_plays_low_when_not_forced() -> None:
             "7D AD KD ND 4C 5C 6C JC NC AC", "NS KS 7S 6H JH NH KH AH 7H 7C"]  # fmt: skip
     rec = record(deal, "6H", [(0, "2D")])
     table = table_at(rec)
-    assert code(ai.tip9_second_hand_low(table)) == "2S"
+    assert code(ai.second_hand_low(table)) == "2S"
     assert hinted_card(rec) == "2S"
 
 
@@ -349,7 +349,7 @@ def test_tip9_second_hand_beats_with_the_master_on_a_trick_with_points() -> None
     rec = record(deal, "2S", [(0, "3S"), (1, "5S"), (2, "NS"), (3, "AS"), (3, "NC")])
     table = table_at(rec)
     assert codes(table.legal) == ["KC", "7C"]
-    assert code(ai.tip9_second_hand_low(table)) == "7C"
+    assert code(ai.second_hand_low(table)) == "7C"
     assert hinted_card(rec) == "7C"
 
 
@@ -362,7 +362,7 @@ def test_tip10_plays_the_cheapest_card_when_the_trick_is_lost() -> None:
     rec = record(deal, "2H", steps)
     table = table_at(rec)
     assert codes(table.legal) == ["2S", "4S", "JS"]
-    assert code(ai.tip10_discard_low(table)) == "2S"
+    assert code(ai.discard_low(table)) == "2S"
     assert hinted_card(rec) == "2S"
 
 
@@ -388,11 +388,11 @@ def test_tip11_does_not_call_with_two_trumps_or_a_long_trump_suit() -> None:
     hands[2] = ["7S", "AS", "KS", "NS", "JS", "6S", "5S", "2D", "2H", "4H"]
     hands[3] = ["7H", "6H", "5H", "2C", "3H", "6C", "5C", "4C", "3C", "2S"]
     state, view = redeal_view(hands, 2)
-    assert not ai.tip11_call_redeal(view)
+    assert not ai.call_redeal(view)
     assert MalillaHeuristic().consider(view, state.optional_calls()[2]) is None
     # With spades as trumps the long suit is the trump suit: no call either.
     state, view = redeal_view(REDEAL_DEAL, 2, turned="4S")
-    assert not ai.tip11_call_redeal(view)
+    assert not ai.call_redeal(view)
 
 
 def answer_with(hand: str) -> Action:

@@ -69,9 +69,9 @@ TIP1_DEAL = ["10H 7H 8S 9S JS QS 8D 9D", "7C 10C 7S KS 7D JD QD KD", "8H 9H JH Q
 def test_tip1_captures_an_opponents_ten_with_the_cheapest_winner() -> None:
     rec = record(TIP1_DEAL, 3, "JC", plays((0, "10H")))
     table = table_at(rec)
-    assert code(ai.tip1_capture_opponents_ten(table)) == "7C"
+    assert code(ai.capture_opponents_ten(table)) == "7C"
     # Tip 10 alone would spend the trump 10 (a sure winner on a 5-pip trick); tip 1 comes first.
-    assert code(ai.tip10_second_and_third_hand(table)) == "10C"
+    assert code(ai.second_and_third_hand(table)) == "10C"
     assert hinted_card(rec) == "7C"
 
 
@@ -83,8 +83,8 @@ TIP3_DEAL = ["KH 8H 9S JS QS 8D 9D 8C", "7H 7S KS 7D JD QD 9C 10C", "AH 10H 8S A
 def test_tip3_drops_the_ten_on_partners_king() -> None:
     rec = record(TIP3_DEAL, 3, "JC", plays((0, "KH"), (1, "7H")))
     table = table_at(rec)
-    assert code(ai.tip3_drop_ten_on_partners_lead(table)) == "10H"
-    assert code(ai.tip6_play_low(table)) == "AH"
+    assert code(ai.drop_ten_on_partners_lead(table)) == "10H"
+    assert code(ai.play_fewest_pips(table)) == "AH"
     assert hinted_card(rec) == "10H"
 
 
@@ -92,7 +92,7 @@ def test_tip3_does_not_feed_a_ten_to_an_opponents_trump() -> None:
     # As above, but seat 1 has no hearts and trumps the king.
     deal = ["KH 8H 9S JS QS 8D 9D 7H", "8C 7S KS 7D JD QD 9C 10C", *TIP3_DEAL[2:]]
     rec = record(deal, 3, "JC", plays((0, "KH"), (1, "8C")))
-    assert ai.tip3_drop_ten_on_partners_lead(table_at(rec)) is None
+    assert ai.drop_ten_on_partners_lead(table_at(rec)) is None
     assert hinted_card(rec) == "AH"
 
 
@@ -105,7 +105,7 @@ TIP8_TRUMP_DEAL = ["9S JS 7H 8H 9H 7D 8D 9D", "10S QS JH QH JD QD 8C 9C", "7S AS
 
 def test_tip8_loads_the_partners_trick_with_the_richest_card() -> None:
     rec = record(TIP8_DEAL, 3, "QC", plays((0, "9S"), (1, "10S"), (2, "7S")))
-    assert code(ai.tip8_load_partners_trick(table_at(rec))) == "KS"
+    assert code(ai.load_partners_trick(table_at(rec))) == "KS"
     assert hinted_card(rec) == "KS"
 
 
@@ -113,7 +113,7 @@ def test_tip8_never_loads_the_trump_ten_or_ace() -> None:
     rec = record(TIP8_TRUMP_DEAL, 3, "QC", plays((0, "9S"), (1, "10S"), (2, "7S")))
     table = table_at(rec)
     assert DECK.codes_of(table.legal) == ["7C", "QC", "AC", "10C"]
-    assert code(ai.tip8_load_partners_trick(table)) == "QC"
+    assert code(ai.load_partners_trick(table)) == "QC"
     assert hinted_card(rec) == "QC"
 
 
@@ -125,14 +125,14 @@ TIP9_DEAL = ["9H 10H 8S 7D 8D 9D 7C 10C", "7H AH QS KS JD QD 8C 9C", "7S 9S JS A
 def test_tip9_wins_cheaply_when_last_on_a_trick_with_pips() -> None:
     rec = record(TIP9_DEAL, 3, "KC", plays((0, "9H"), (1, "7H"), (2, "JS")), must_beat=False)
     table = table_at(rec)
-    assert code(ai.tip9_win_cheaply_when_last(table)) == "JH"
-    assert code(ai.tip6_play_low(table)) == "8H"
+    assert code(ai.win_cheaply_when_last(table)) == "JH"
+    assert code(ai.play_fewest_pips(table)) == "8H"
     assert hinted_card(rec) == "JH"
 
 
 def test_tip9_plays_low_rather_than_spend_pips_on_an_empty_trick() -> None:
     rec = record(TIP9_DEAL, 3, "KC", plays((0, "9H"), (1, "7H"), (2, "7S")), must_beat=False)
-    assert code(ai.tip9_win_cheaply_when_last(table_at(rec))) == "8H"
+    assert code(ai.win_cheaply_when_last(table_at(rec))) == "8H"
     assert hinted_card(rec) == "8H"
 
 
@@ -144,7 +144,7 @@ def test_tip10_second_hand_wins_with_the_master() -> None:
     rec = record(TIP10_DEAL, 3, "7C", plays((0, "9D")))
     table = table_at(rec)
     assert DECK.codes_of(table.legal) == ["KD", "10D"]
-    assert code(ai.tip10_second_and_third_hand(table)) == "10D"
+    assert code(ai.second_and_third_hand(table)) == "10D"
     assert hinted_card(rec) == "10D"
 
 
@@ -153,7 +153,7 @@ def test_tip10_second_hand_plays_low_without_a_sure_winner() -> None:
     deal[1] = "7D KD AD JS QS JH QH 8C"
     deal[2] = "JD QD 10D KS AS KH AH 9C"
     rec = record(deal, 3, "7C", plays((0, "9D")))
-    assert ai.tip10_second_and_third_hand(table_at(rec)) is None
+    assert ai.second_and_third_hand(table_at(rec)) is None
     assert hinted_card(rec) == "KD"
 
 
@@ -163,7 +163,7 @@ def test_tip10_trumps_with_a_trump_no_later_opponent_can_beat_and_spares_the_tru
     rec = record(deal, 3, "9C", plays((0, "9H")))
     table = table_at(rec)
     assert DECK.codes_of(table.playable) == ["7C", "AC"]  # tip 5: the trump 10 waits
-    assert code(ai.tip10_second_and_third_hand(table)) == "AC"
+    assert code(ai.second_and_third_hand(table)) == "AC"
     assert hinted_card(rec) == "AC"
 
 
@@ -178,8 +178,8 @@ def test_tip13_keeps_the_ten_from_an_opponent_who_can_trump() -> None:
     rec = record(TIP13_DEAL, 3, "KC", TIP13_PLAYS)
     table = table_at(rec)
     assert DECK.codes_of(table.legal) == ["KS", "10S"]
-    assert ai.tip10_second_and_third_hand(table) is None  # the 10 is the master, but seat 3 may trump it
-    assert code(ai.tip13_keep_ten_from_trumpers(table)) == "KS"
+    assert ai.second_and_third_hand(table) is None  # the 10 is the master, but seat 3 may trump it
+    assert code(ai.keep_ten_from_trumpers(table)) == "KS"
     assert hinted_card(rec) == "KS"
 
 
@@ -190,7 +190,7 @@ def test_tip6_discards_the_lowest_card_of_the_longest_side_suit() -> None:
     table = table_at(rec)
     for tip in ai.FOLLOW_TIPS[:-1]:
         assert tip(table) is None, tip.__name__
-    assert code(ai.tip6_play_low(table)) == "7H"
+    assert code(ai.play_fewest_pips(table)) == "7H"
     assert hinted_card(rec) == "7H"
 
 
@@ -198,9 +198,9 @@ def test_tip6_gives_a_ten_or_ace_only_when_nothing_else_is_legal() -> None:
     deal = ["7S 8S 9S JS QS KS 7D 8D", "AH 10H AD 10D JH QH KD 9D", "AS 10S 9H KH 7H JD QD 7C",
             "8H 8C 9C JC QC KC AC 10C"]  # fmt: skip
     table = table_at(record(deal, 3, "8C", plays((0, "7S"))))
-    assert code(ai.tip6_play_low(table)) == "9D"
+    assert code(ai.play_fewest_pips(table)) == "9D"
     table.playable = DECK.mask_of(["AH", "10H", "10D"])
-    assert code(ai.tip6_play_low(table)) == "AH"
+    assert code(ai.play_fewest_pips(table)) == "AH"
 
 
 # ===================================================================== leading tips
@@ -209,8 +209,8 @@ def test_tip7_cashes_the_ten_of_the_longest_side_suit() -> None:
             "AS AH 10D AD QC KC AC 10C"]  # fmt: skip
     rec = record(deal, 3, "KC", [])
     table = table_at(rec)
-    assert code(ai.tip7_cash_side_tens(table)) == "10H"
-    assert code(ai.tip2_lead_short_suit(table)) == "9D"
+    assert code(ai.cash_side_tens(table)) == "10H"
+    assert code(ai.lead_short_suit(table)) == "9D"
     assert hinted_card(rec) == "10H"
 
 
@@ -224,7 +224,7 @@ def test_tip7_holds_back_a_ten_an_opponent_is_void_in() -> None:
     assert table.seat == 2
     assert table.count.is_void(1, DECK.suits.index("H"))
     # Hearts is the longer suit, but an opponent would trump its 10: cash the diamond 10 instead.
-    assert code(ai.tip7_cash_side_tens(table)) == "10D"
+    assert code(ai.cash_side_tens(table)) == "10D"
     assert hinted_card(rec) == "10D"
 
 
@@ -233,8 +233,8 @@ def test_tip5_draws_trumps_with_the_lowest_one() -> None:
             "KH AH 10H AD 10D JC KC AC"]  # fmt: skip
     rec = record(deal, 3, "KC", [])
     table = table_at(rec)
-    assert ai.tip7_cash_side_tens(table) is None
-    assert code(ai.tip5_draw_trumps_low(table)) == "7C"
+    assert ai.cash_side_tens(table) is None
+    assert code(ai.draw_trumps_low(table)) == "7C"
     assert hinted_card(rec) == "7C"
 
 
@@ -246,8 +246,8 @@ def test_tip4_leads_a_sure_winner_once_no_opponent_can_trump() -> None:
     table = table_at(rec)
     assert table.seat == 2
     assert not table.count.may_hold_trump(1) and not table.count.may_hold_trump(3)
-    assert code(ai.tip4_lead_sure_winners(table)) == "AH"
-    assert code(ai.tip2_lead_short_suit(table)) == "KS"
+    assert code(ai.lead_sure_winners(table)) == "AH"
+    assert code(ai.lead_short_suit(table)) == "KS"
     assert hinted_card(rec) == "AH"
 
 
@@ -259,7 +259,7 @@ def test_tip2_leads_the_lowest_card_of_the_shortest_side_suit() -> None:
     for tip in ai.LEAD_TIPS[:-1]:
         assert tip(table) is None, tip.__name__
     # Hearts and diamonds are both one card long; the 9H ranks lower than the KD.
-    assert code(ai.tip2_lead_short_suit(table)) == "9H"
+    assert code(ai.lead_short_suit(table)) == "9H"
     assert hinted_card(rec) == "9H"
 
 

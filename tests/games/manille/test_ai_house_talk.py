@@ -83,7 +83,7 @@ def test_tip14_the_partner_after_a_pass_names_his_longest_suit() -> None:
 # ===================================================================== the houses' changes to tips 9, 11, 12, 15
 def test_tip9_in_the_french_house_wins_even_an_empty_trick() -> None:
     rec = record(TIP9_DEAL, 3, "KC", plays((0, "9H"), (1, "7H"), (2, "7S")), must_beat=False, house="french")
-    assert code(ai.tip9_win_cheaply_when_last(table_at(rec))) == "JH"  # the classic house plays 8H here
+    assert code(ai.win_cheaply_when_last(table_at(rec))) == "JH"  # the classic house plays 8H here
     assert hinted_card(rec) == "JH"
 
 
@@ -119,12 +119,12 @@ TIP15_DEAL = ["KH 7H 8H 9H 10H JH QH AH", "8D 7S 8S 9S JS QS 7C 8C", "7D 10S AS 
 def test_tip15_keeps_the_trumps_in_the_french_house() -> None:
     rec = record(TIP15_DEAL, 3, "9D", plays((0, "KH"), (1, "8D")), house="french")
     table = table_at(rec)
-    assert code(ai.tip6_play_low(table)) == "7D"  # a 0-pip trump is tip 6's cheapest card
-    assert code(ai.tip15_keep_trumps_in_french(table)) == "QC"
+    assert code(ai.play_fewest_pips(table)) == "7D"  # a 0-pip trump is tip 6's cheapest card
+    assert code(ai.keep_trumps_in_french(table)) == "QC"
     assert hinted_card(rec) == "QC"
     # In the classic house the under-trump is forced, and tip 15 does not apply.
     classic = table_at(record(TIP15_DEAL, 3, "9D", plays((0, "KH"), (1, "8D"))))
-    assert ai.tip15_keep_trumps_in_french(classic) is None and DECK.codes_of(classic.legal) == ["7D"]
+    assert ai.keep_trumps_in_french(classic) is None and DECK.codes_of(classic.legal) == ["7D"]
 
 
 def test_a_no_trump_hand_leads_and_follows_without_trumps() -> None:
@@ -149,24 +149,24 @@ def test_tip16_calls_for_a_ruff_in_the_suit_it_is_void_in() -> None:
     rec["hands"][0]["actions"].append({"seat": 1, "say": "lead", "suit": "H"})
     assert hint(rec) == {"seat": 1, "play": "8D"}
     view = view_at(rec)
-    assert ai.tip16_call_for_a_ruff(view) is None
+    assert ai.call_for_a_ruff(view) is None
 
 
 def test_tip17_shows_the_manille_of_a_side_suit() -> None:
     rec = record(E11, 3, "9D", [], talk=True)
     view = view_at(rec)
-    assert ai.tip16_call_for_a_ruff(view) is None  # seat 0 holds no trump
+    assert ai.call_for_a_ruff(view) is None  # seat 0 holds no trump
     assert hint(rec) == {"seat": 0, "say": "holds", "card": "10H"}
 
 
 def test_tip18_counts_four_trumps_at_the_first_card_only() -> None:
     hands = fixed(0, "7D 8D 9D JD 7S 8S 7H 7C", {3: "QD"})
     rec = record(hands, 3, "QD", [], talk=True)
-    assert ai.tip16_call_for_a_ruff(view_at(rec)) is None and ai.tip17_show_the_manille(view_at(rec)) is None
+    assert ai.call_for_a_ruff(view_at(rec)) is None and ai.show_the_manille(view_at(rec)) is None
     assert hint(rec) == {"seat": 0, "say": "count", "suit": "D", "count": 4}
     # Later in the hand the same hand says nothing.
     later = dataclasses.replace(view_at(rec), hand=DECK.mask_of(["7D", "8D", "9D", "JD", "7S", "8S", "7H"]))
-    assert ai.tip18_count_the_trumps(later) is None
+    assert ai.count_the_trumps(later) is None
 
 
 def test_the_talk_tips_come_in_order_and_never_repeat() -> None:
@@ -197,41 +197,41 @@ TIP19_ACTIONS = [{"seat": 0, "play": "10S"}, {"seat": 1, "play": "9S"}, {"seat":
                  {"seat": 2, "play": "7S"}, {"seat": 3, "play": "AS"}]  # fmt: skip
 
 
-def tip19_record(*extra: dict[str, Any]) -> dict[str, Any]:
+def talk_record(*extra: dict[str, Any]) -> dict[str, Any]:
     rec = record(TIP19_DEAL, 3, "QC", [], talk=True)
     rec["hands"][0]["actions"] = [*TIP19_ACTIONS, *extra]
     return rec
 
 
 def test_tip19_leads_the_suit_the_partner_asked_for() -> None:
-    rec = tip19_record()
+    rec = talk_record()
     # Seat 0 first makes its own statement (void in spades with trumps: tip 16), then leads.
     assert hint(rec) == {"seat": 0, "say": "lead", "suit": "S"}
-    rec = tip19_record({"seat": 0, "say": "lead", "suit": "S"})
+    rec = talk_record({"seat": 0, "say": "lead", "suit": "S"})
     table = table_at(rec)
-    assert code(ai.tip19_listen_to_partner(table)) == "7H"
-    assert code(ai.tip2_lead_short_suit(table)) == "QD"  # what it would lead without listening
+    assert code(ai.listen_to_partner(table)) == "7H"
+    assert code(ai.lead_short_suit(table)) == "QD"  # what it would lead without listening
     assert hinted_card(rec) == "7H"
 
 
 def test_tip19_leads_low_to_the_partners_ten_and_draws_trumps_for_four() -> None:
-    table = table_at(tip19_record({"seat": 0, "say": "lead", "suit": "S"}))
+    table = table_at(talk_record({"seat": 0, "say": "lead", "suit": "S"}))
     view = table.view
     ten = Statement(2, HOLDS, None, DECK.index["10D"], None, 0)
-    assert code(ai.tip19_listen_to_partner(Table(dataclasses.replace(view, talk=(ten,))))) == "QD"
+    assert code(ai.listen_to_partner(Table(dataclasses.replace(view, talk=(ten,))))) == "QD"
     four = Statement(2, COUNT, DECK.suits.index("C"), None, 4, 0)
-    assert code(ai.tip19_listen_to_partner(Table(dataclasses.replace(view, talk=(four,))))) == "7C"
+    assert code(ai.listen_to_partner(Table(dataclasses.replace(view, talk=(four,))))) == "7C"
     # The most recent statement first: a later request for hearts wins over the older count.
     ask = Statement(2, LEAD, DECK.suits.index("H"), None, None, 0)
-    assert code(ai.tip19_listen_to_partner(Table(dataclasses.replace(view, talk=(four, ask))))) == "7H"
+    assert code(ai.listen_to_partner(Table(dataclasses.replace(view, talk=(four, ask))))) == "7H"
     # An opponent's statement is not followed.
     theirs = Statement(1, LEAD, DECK.suits.index("D"), None, None, 0)
-    assert ai.tip19_listen_to_partner(Table(dataclasses.replace(view, talk=(theirs,)))) is None
+    assert ai.listen_to_partner(Table(dataclasses.replace(view, talk=(theirs,)))) is None
 
 
 # ===================================================================== what the count learns from talk
 def test_the_count_places_a_held_card_and_rules_out_a_lacked_one() -> None:
-    table = table_at(tip19_record({"seat": 0, "say": "lead", "suit": "S"}))
+    table = table_at(talk_record({"seat": 0, "say": "lead", "suit": "S"}))
     view = table.view
     talk = (Statement(1, HOLDS, None, DECK.index["AH"], None, 0),
             Statement(3, LACKS, None, DECK.index["10H"], None, 0))  # fmt: skip
@@ -242,7 +242,7 @@ def test_the_count_places_a_held_card_and_rules_out_a_lacked_one() -> None:
 
 
 def test_the_count_reads_a_count_of_zero_as_a_void_and_a_full_count_as_known() -> None:
-    view = table_at(tip19_record({"seat": 0, "say": "lead", "suit": "S"})).view
+    view = table_at(talk_record({"seat": 0, "say": "lead", "suit": "S"})).view
     diamonds = DECK.suits.index("D")
     # All true: seat 1 has no diamond, seat 3 holds the 10D and the AD, seat 2 holds four diamonds.
     ten, ace = DECK.index["10D"], DECK.index["AD"]

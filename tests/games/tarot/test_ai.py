@@ -304,7 +304,7 @@ def test_tip5_a_defender_leads_his_short_king_before_the_taker_is_void() -> None
     rec = defence()
     assert hinted_card(rec) == "KS"
     # Without the king, tip 4 would lead the longest suit from the bottom.
-    assert code(ai.tip4_defender_lead(table_at(rec))) == "AD"
+    assert code(ai.defender_lead(table_at(rec))) == "AD"
 
 
 def test_tip4_a_defender_leads_the_suit_the_taker_lacks() -> None:
@@ -340,8 +340,8 @@ def test_tip9_loads_the_king_on_a_partners_sure_trick() -> None:
     # Seat 2's queen of spades holds the trick and seat 0 plays last: load the king rather than the 3.
     rec = defence("0 2H", "1 T12", "2 AH", "3 NH", "1 2S", "2 QS", "3 4S")
     table = table_at(rec)
-    assert code(ai.tip9_load_points(table)) == "KS"
-    assert code(ai.tip8_lose_cheaply(table)) == "3S"
+    assert code(ai.load_points(table)) == "KS"
+    assert code(ai.lose_cheaply(table)) == "3S"
     assert hinted_card(rec) == "KS"
 
 
@@ -357,14 +357,14 @@ def test_tip8_wins_with_the_cheapest_sure_winner_and_tip2_saves_the_petit_first(
     rec = defence("0 2H", "1 T12", "2 AH", "3 NH", "1 2S", "2 5S", "3 4S", "0 KS", "0 3H", "1 T13", "2 5H", "3 QH",
                   "1 JS", "2 6S")  # fmt: skip
     table = table_at(rec)
-    assert code(ai.tip2_play_petit_safely(table)) == "T1"
+    assert code(ai.play_petit_safely(table)) == "T1"
     assert hinted_card(rec) == "T1"
 
 
 def test_tip8_wins_with_the_cheapest_sure_winner() -> None:
     # The taker ruffs the first heart: every trump still out is below T12, so T12 wins as surely as T21.
     rec = defence("0 2H")
-    assert code(ai.tip8_win_cheaply(table_at(rec))) == "T12"
+    assert code(ai.win_cheaply(table_at(rec))) == "T12"
     assert hinted_card(rec) == "T12"
 
 
@@ -414,7 +414,7 @@ def test_tip3_stops_drawing_when_the_defence_has_no_trump_left() -> None:
     rec = attack("0 T9", "1 T2", "2 T3", "3 T5", "0 T10", "1 T1", "2 T4", "3 T7", "0 T11", "1 AS", "2 T6", "3 T8")
     table = table_at(rec)
     assert not table.foes_may_hold_trumps()
-    assert ai.tip3_draw_trumps(table) is None
+    assert ai.draw_trumps(table) is None
     assert hinted_card(rec) in {"KS", "KH", "KD", "KC"}
 
 
@@ -490,7 +490,7 @@ def test_tip12_the_taker_keeps_the_petit_for_the_last_trick() -> None:
                        "3 T8"), bonuses=False)  # fmt: skip
     table = table_at(rec)
     assert table.petit_safe_now() and table.petit_au_bout_plan
-    assert ai.tip2_play_petit_safely(table) is None
+    assert ai.play_petit_safely(table) is None
     assert hinted_card(rec) != "T1"
 
 
@@ -536,14 +536,14 @@ def test_tip2_a_petit_that_found_no_safe_trick_goes_before_the_last_trick(name: 
     # Kept to the last trick it would be caught there and give the opponents the Petit au bout as well.
     table = table_at(position(name))
     assert table.cards_left == 2 and not table.petit_au_bout_plan and not table.petit_safe_now()
-    assert code(ai.tip2_release_petit(table)) == "T1"
+    assert code(ai.release_petit(table)) == "T1"
     assert hinted_card(position(name)) == "T1"
 
 
 def test_tip2_the_petit_waits_when_only_an_ally_may_hold_the_top_trump() -> None:
     # Defender seat 2 leads with 9C and T1; T19, the highest trump out, can only be with defender seat 0 or 1.
     rec = position("keep_petit_for_an_allys_trump")
-    assert ai.tip2_release_petit(table_at(rec)) is None
+    assert ai.release_petit(table_at(rec)) is None
     assert hinted_card(rec) == "9C"
     # Seat 1's T19 takes the last trick with the Petit in it: the Petit au bout goes to the defence.
     assert petit_au_bout_of(rec) == (1, -10)
@@ -553,7 +553,7 @@ def test_tip12_leads_the_suit_the_petit_holder_must_follow() -> None:
     # Defender seat 0 holds 9D T21; the taker's only trump is T1 and his other card can only be a diamond.
     rec = position("catch_petit_in_the_last_trick")
     table = table_at(rec)
-    assert code(ai.tip12_catch_the_petit(table)) == "9D"
+    assert code(ai.catch_the_petit(table)) == "9D"
     assert hinted_card(rec) == "9D"
     # T21 takes the taker's Petit in the last trick: the Petit au bout goes to the defence.
     assert petit_au_bout_of(rec) == (0, -10)
@@ -562,7 +562,7 @@ def test_tip12_leads_the_suit_the_petit_holder_must_follow() -> None:
 def test_tip12_takes_the_petit_now_when_its_holder_may_ruff_the_lead() -> None:
     # Seat 3 holds NC T18; the taker (T1 and a card that may be of any suit) could trump a club with T1 and win.
     rec = position("catch_petit_now")
-    assert code(ai.tip12_catch_the_petit(table_at(rec))) == "T18"
+    assert code(ai.catch_the_petit(table_at(rec))) == "T18"
     assert hinted_card(rec) == "T18"
 
 
@@ -578,7 +578,7 @@ def test_tip12_without_master_trumps_the_taker_saves_the_petit_at_once() -> None
     # end.  Last to play on a diamond he is void in, T1 wins this trick for sure.
     table = table_at(position("petit_safe_without_master_trumps"))
     assert not table.petit_au_bout_plan and table.petit_safe_now()
-    assert code(ai.tip2_play_petit_safely(table)) == "T1"
+    assert code(ai.play_petit_safely(table)) == "T1"
     assert hinted_card(position("petit_safe_without_master_trumps")) == "T1"
 
 

@@ -20,7 +20,7 @@ from cardtable.engine.sim import simulate
 from cardtable.games import find_game
 from cardtable.games.search import SearchBudget
 from cardtable.games.tarot import expert
-from cardtable.games.tarot.ai import TarotHeuristic, tip1_bid
+from cardtable.games.tarot.ai import TarotHeuristic, bid_by_the_count
 from cardtable.games.tarot.expert import TarotExpert
 from cardtable.games.tarot.rules import BID, CHELEM, DECK, RULES, TarotHand, TarotView
 from tests.games.tarot.helpers import cards, fill, new_hand, trumps
@@ -77,7 +77,7 @@ BORDERLINE = cards("KS 2S 3S 4H 5H 6H 2D 3D 4D 2C 3C 4C 5C") + trumps(1, 21, 5, 
 def test_where_the_heuristic_takes_the_search_weighs_only_how_high() -> None:
     state = new_hand(fill(4, {0: BORDERLINE}, cards("6S 7S 6D 7D 8D 9D")), dealer=3)
     view = view_of(state)
-    assert tip1_bid(view).value == "petite"
+    assert bid_by_the_count(view).value == "petite"
     seen, choice = searched_bids(TarotExpert(budget=SMALL), view)
     assert seen == ["petite", "garde"] and choice.value in seen
 
@@ -89,7 +89,7 @@ NEAR_A_BID = cards("KS 10S 3S AS QH JH JD 3D JC 10C 4C 2C") + trumps(19, 18, 16,
 def test_a_borderline_hand_is_searched_and_its_bid_is_legal() -> None:
     state = new_hand(fill(4, {0: NEAR_A_BID}, cards("6S 7S 6D 7D 8D 9D")), dealer=3)
     view = view_of(state)
-    assert tip1_bid(view).value == "pass"
+    assert bid_by_the_count(view).value == "pass"
     seen, _choice = searched_bids(TarotExpert(budget=SMALL), view)
     assert seen and seen[0] == "pass" and "petite" in seen and "garde" in seen
 
@@ -98,7 +98,7 @@ def test_the_search_keeps_the_heuristic_s_choice_within_the_margin() -> None:
     state = new_hand(fill(4, {0: STRONG}, cards("6S 7S 6H 7H 6D 7D")), dealer=3)
     view = view_of(state)
     player = TarotExpert(budget=SMALL)
-    usual = tip1_bid(view)
+    usual = bid_by_the_count(view)
     candidates = [a for a in view.legal_actions() if a.value in ("pass", "petite", usual.value)]
 
     class Near:

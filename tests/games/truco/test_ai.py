@@ -89,7 +89,7 @@ def hinted(rec: dict[str, Any]) -> str:
 
 
 def strengths(vira: str | None) -> dict[str, int]:
-    table = ai.tip1_know_the_manilhas(None if vira is None else DECK.index[vira])
+    table = ai.know_the_manilhas(None if vira is None else DECK.index[vira])
     return {c: table[i] for i, c in enumerate(DECK.codes)}
 
 
@@ -129,7 +129,7 @@ def test_tip2_beats_with_the_lower_manilha_and_keeps_the_zap() -> None:
 # ===================================================================== tip 3: the first trick
 def test_tip3_leads_the_middle_card_to_trick_one() -> None:
     rec = record(["5S KH 3D", "4C 6H JS"])
-    assert code(ai.tip3_take_the_first_trick_seriously(table_at(rec))) == "KH"
+    assert code(ai.take_the_first_trick_seriously(table_at(rec))) == "KH"
     assert hinted(rec) == "KH"
 
 
@@ -193,7 +193,7 @@ def bluff_rates() -> dict[bool, list[int]]:
     for players in (2, 4, 6):
         for view in random_views(players, "paulista", 1500, seed=players, start_calls=False):
             table = Table(view)
-            if view.phase != PLAY or table.raise_word() != "truco" or ai.tip11_when_to_call(table) is not None:
+            if view.phase != PLAY or table.raise_word() != "truco" or ai.when_to_call(table) is not None:
                 continue
             after_first = table.won_first and not table.lost_any
             seen[after_first][1] += 1
@@ -234,7 +234,7 @@ def test_tip5_refuses_with_nothing_above_a_king_before_any_trick() -> None:
     assert hinted(rec) == "refuse"
     # An ace is enough to accept a truco on a blank hand (rule 12.4); tip 5 would not refuse it.
     rec = record(["3S 5D 6D", "AS 6H JC"], "0:truco")
-    assert ai.tip5_refuse_a_weak_position(table_at(rec)) is None
+    assert ai.refuse_a_weak_position(table_at(rec)) is None
     assert hinted(rec) == "accept"
 
 
@@ -280,7 +280,7 @@ def test_tip12_accepts_a_fair_hand() -> None:
 def test_tip6_plays_low_when_last_and_the_partner_wins() -> None:
     rec = record(["4C 5D 6D", "2H 4D JC", "KH 5S 6S", "3S AD 5C"], "0:truco 1:accept 0:4C 1:2H 2:KH")
     table = table_at(rec)
-    assert code(ai.tip3_take_the_first_trick_seriously(table)) == "AD"
+    assert code(ai.take_the_first_trick_seriously(table)) == "AD"
     assert hinted(rec) == "5C"
 
 
@@ -291,7 +291,7 @@ def test_tip6_plays_low_before_the_last_seat_when_the_partners_card_is_sure() ->
     # With copas instead, the zap is unseen: the partner's card is not sure and seat 3 takes the trick itself.
     hands = ["4C 5D 6D", "QH 4D JC", "5H 5S 6S", "3S AD 5C"]
     rec = record(hands, "1:truco 2:accept 1:QH 2:5H", dealer=0)
-    assert ai.tip6_play_with_the_partner(table_at(rec)) is None
+    assert ai.play_with_the_partner(table_at(rec)) is None
     assert hinted(rec) == "AD"
 
 
@@ -299,8 +299,8 @@ def test_tip6_plays_face_down_from_trick_two() -> None:
     # Team 1 won trick 1; in trick 2 the partner's 3D beats both opposing cards and seat 0 plays last.
     hands = ["KH 4S 6C", "2H 4D JC", "3D 5S 6S", "3C 5H JD"]
     rec = record(hands, "0:KH 1:truco 2:accept 1:2H 2:6S 3:5H 1:4D 2:3D 3:JD")
-    assert code(ai.tip3_take_the_first_trick_seriously(table_at(rec))) == "4S!"  # what tip 3 would do too
-    assert code(ai.tip6_play_with_the_partner(table_at(rec))) == "4S!"
+    assert code(ai.take_the_first_trick_seriously(table_at(rec))) == "4S!"  # what tip 3 would do too
+    assert code(ai.play_with_the_partner(table_at(rec))) == "4S!"
     assert hinted(rec) == "4S!"
 
 
@@ -380,14 +380,14 @@ def test_tip8_calls_come_only_from_tips_11_and_4() -> None:
             if chosen.verb == "call":
                 calls += 1
                 table = Table(view)
-                assert chosen in (ai.tip11_when_to_call(table), ai.tip4_bluff(table, player.random_for(view)))
+                assert chosen in (ai.when_to_call(table), ai.bluff_now_and_then(table, player.random_for(view)))
     assert calls > 20
 
 
 def test_tip8_a_fair_hand_does_not_call() -> None:
     rec = record(["QD 5S 6H", "4C 4D JC"])
     table = table_at(rec)
-    assert table.level == ai.FAIR and ai.tip11_when_to_call(table) is None
+    assert table.level == ai.FAIR and ai.when_to_call(table) is None
     assert hinted(rec) == "6H"
 
 
@@ -396,7 +396,7 @@ def test_tip9_leads_the_highest_card_after_a_tied_first_trick() -> None:
     rec = record(["KH 5S 2D", "KS 4C 6H"], "0:KH 1:KS")
     table = table_at(rec)
     assert table.tied_first
-    assert code(ai.tip3_take_the_first_trick_seriously(table)) == "5S"
+    assert code(ai.take_the_first_trick_seriously(table)) == "5S"
     assert hinted(rec) == "2D"
 
 
@@ -404,7 +404,7 @@ def test_tip9_follows_with_the_highest_card_after_a_tied_first_trick() -> None:
     hands = ["KH 6S 4C", "KS AD 2C", "5C 5H 6H", "4D JC JD"]
     rec = record(hands, "0:truco 1:accept 0:KH 1:KS 2:5C 3:4D 0:6S")
     table = table_at(rec)
-    assert code(ai.tip3_take_the_first_trick_seriously(table)) == "AD"
+    assert code(ai.take_the_first_trick_seriously(table)) == "AD"
     assert hinted(rec) == "2C"
 
 
@@ -425,7 +425,7 @@ def test_tip10_keeps_the_sure_card_for_trick_three() -> None:
 def test_tip10_closes_the_hand_without_a_sure_card() -> None:
     rec = record(["3D 2H 6H", "5S 4C JC"], "0:truco 1:accept 0:3D 1:5S")
     table = table_at(rec)
-    assert code(ai.tip3_take_the_first_trick_seriously(table)) == "6H"
+    assert code(ai.take_the_first_trick_seriously(table)) == "6H"
     assert hinted(rec) == "2H"
 
 
@@ -483,8 +483,8 @@ def test_tip14_a_partners_card_is_sure_when_the_partner_holds_what_beats_it() ->
     assert hinted(rec) == "4D"
     # In a normal hand nobody saw the zap: the copas is not sure and seat 0 beats the 2 itself.
     table = table_at(record(ONZE_FOUR, "2:QH 3:2S", dealer=1))
-    assert ai.tip6_play_with_the_partner(table) is None
-    assert code(ai.tip3_take_the_first_trick_seriously(table)) == "3S"
+    assert ai.play_with_the_partner(table) is None
+    assert code(ai.take_the_first_trick_seriously(table)) == "3S"
 
 
 # ===================================================================== every decision is legal and repeatable

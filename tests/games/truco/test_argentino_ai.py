@@ -45,74 +45,74 @@ def decide(hands: list[str], actions: str = "", **kw: Any) -> str | None:
 # ===================================================================== tips 1 and 2: the card
 def test_tip1_keeps_the_ancho_when_a_lower_card_does_the_job() -> None:
     table = table_at(["3S 4C 5H", "AS 7D 4D"], "0:3S")
-    assert code(ai.tip2_card_play(table)) == "7D"
-    assert DECK.codes[ai.tip1_keep_the_ancho([DECK.index["AS"], DECK.index["7D"]])] == "7D"
+    assert code(ai.card_play(table)) == "7D"
+    assert DECK.codes[ai.keep_the_ancho([DECK.index["AS"], DECK.index["7D"]])] == "7D"
 
 
 def test_tip2_leads_the_middle_card_to_trick_one() -> None:
-    assert code(ai.tip2_card_play(table_at(["4C KS 3S", "AS 7D 4D"]))) == "KS"
+    assert code(ai.card_play(table_at(["4C KS 3S", "AS 7D 4D"]))) == "KS"
 
 
 def test_tip2_follows_with_the_lowest_card_that_beats() -> None:
-    assert code(ai.tip2_card_play(table_at(["KH 4C 5H", "AS 2C NC"], "0:KH"))) == "2C"
+    assert code(ai.card_play(table_at(["KH 4C 5H", "AS 2C NC"], "0:KH"))) == "2C"
 
 
 def test_tip2_plays_its_lowest_card_face_up_in_trick_one_when_nothing_beats() -> None:
-    assert code(ai.tip2_card_play(table_at(["4C 5D 6H", "AS 3S 7D"], "1:AS", dealer=0))) == "4C"
+    assert code(ai.card_play(table_at(["4C 5D 6H", "AS 3S 7D"], "1:AS", dealer=0))) == "4C"
 
 
 def test_tip2_gives_its_lowest_card_face_down_from_trick_two() -> None:
-    assert code(ai.tip2_card_play(table_at(["4C 5D 6H", "AS 3S 7D"], "0:4C 1:AS 1:3S"))) == "5D!"
+    assert code(ai.card_play(table_at(["4C 5D 6H", "AS 3S 7D"], "0:4C 1:AS 1:3S"))) == "5D!"
 
 
 def test_tip2_ties_when_its_team_won_trick_one() -> None:
     hands = ["4C 3D KH", "5C 4H 5H", "AS 4D 6H", "6C 3H 7C"]
     table = table_at(hands, "0:4C 1:5C 2:AS 3:6C 2:4D 3:3H")
-    assert ai.tip3_play_with_the_partner(table) is None and ai.tip4_the_second_trick(table) is None
-    assert code(ai.tip2_card_play(table)) == "3D"
+    assert ai.play_with_the_partner(table) is None and ai.the_second_trick(table) is None
+    assert code(ai.card_play(table)) == "3D"
 
 
 # ===================================================================== tip 3: the partner
 def test_tip3_plays_low_when_last_and_the_partner_wins() -> None:
     hands = ["KH 5C 6C", "3S 5D 6D", "NC 5S 6S", "AS 2C 4D"]
     table = table_at(hands, "0:KH 1:3S 2:NC")
-    assert code(ai.tip3_play_with_the_partner(table)) == "4D"
-    assert code(ai.tip2_card_play(table)) == "2C"  # without tip 3 it would beat its partner's card
+    assert code(ai.play_with_the_partner(table)) == "4D"
+    assert code(ai.card_play(table)) == "2C"  # without tip 3 it would beat its partner's card
 
 
 def test_tip3_plays_low_before_the_last_seat_when_the_partners_card_is_sure() -> None:
     hands = ["AS 5C 6C", "4C 5D 6D", "4S 2D 5S", "KD 2C JD"]
     table = table_at(hands, "0:AS 1:4C")
-    assert code(ai.tip3_play_with_the_partner(table)) == "4S"
-    assert code(ai.tip2_card_play(table)) == "5S"
+    assert code(ai.play_with_the_partner(table)) == "4S"
+    assert code(ai.card_play(table)) == "5S"
 
 
 def test_tip3_is_silent_when_the_partners_card_can_still_be_beaten() -> None:
     hands = ["3S 5C 6C", "4C 5D 6D", "4S 2D 5S", "KD 2C JD"]
-    assert ai.tip3_play_with_the_partner(table_at(hands, "0:3S 1:4C")) is None
+    assert ai.play_with_the_partner(table_at(hands, "0:3S 1:4C")) is None
 
 
 # ===================================================================== tip 4: the second trick
 def test_tip4_leads_the_highest_card_after_a_parda() -> None:
-    assert code(ai.tip4_the_second_trick(table_at(["3S KD 2C", "3H 4C 5D"], "0:3S 1:3H"))) == "2C"
+    assert code(ai.the_second_trick(table_at(["3S KD 2C", "3H 4C 5D"], "0:3S 1:3H"))) == "2C"
 
 
 def test_tip4_after_a_parda_leads_the_lowest_sure_card() -> None:
     # Holding both anchos, each is sure (the bastos one since this seat holds the espadas one): keep the espadas.
-    assert code(ai.tip4_the_second_trick(table_at(["3S AS AC", "3H 4C 5D"], "0:3S 1:3H"))) == "AC"
+    assert code(ai.the_second_trick(table_at(["3S AS AC", "3H 4C 5D"], "0:3S 1:3H"))) == "AC"
 
 
 def test_tip4_follows_a_parda_with_the_lowest_card_that_wins_when_last() -> None:
     table = table_at(["3S KD 2C", "3H AS 2D"], "0:3S 1:3H 0:KD")
-    assert code(ai.tip4_the_second_trick(table)) == "2D"
+    assert code(ai.the_second_trick(table)) == "2D"
 
 
 def test_tip4_keeps_the_sure_card_for_trick_three() -> None:
-    assert code(ai.tip4_the_second_trick(table_at(["3H AS 5D", "4C 6H 5C"], "0:3H 1:4C"))) == "5D"
+    assert code(ai.the_second_trick(table_at(["3H AS 5D", "4C 6H 5C"], "0:3H 1:4C"))) == "5D"
 
 
 def test_tip4_closes_the_hand_without_a_sure_card() -> None:
-    assert code(ai.tip4_the_second_trick(table_at(["3H 2D 5D", "4C 6H 5C"], "0:3H 1:4C"))) == "2D"
+    assert code(ai.the_second_trick(table_at(["3H 2D 5D", "4C 6H 5C"], "0:3H 1:4C"))) == "2D"
 
 
 # ===================================================================== tip 5 and tip 9: the flor
@@ -130,7 +130,7 @@ def test_tip5_sings_the_flor_first() -> None:
     ],
 )
 def test_tip9_answers_a_flor_by_its_count(answerer: str, actions: str, word: str) -> None:
-    assert code(ai.tip9_flor_contest(table_at(["7H 5H 4H", answerer], actions, flor=True))) == word
+    assert code(ai.flor_contest(table_at(["7H 5H 4H", answerer], actions, flor=True))) == word
 
 
 @pytest.mark.parametrize(("answerer", "word"), [("7H 6H 3H", "contraflor_al_resto"), ("7H 5H 2H", "accept"),
@@ -140,21 +140,21 @@ def test_tip9_answers_a_contraflor_by_its_count(answerer: str, word: str) -> Non
     hands = ["4D 5S 6D", answerer, "6C 3C AC", "KD JS 2S"]
     table = table_at(hands, "1:flor 2:contraflor", flor=True)
     assert table.seat == 1 and not table.mano
-    assert code(ai.tip9_flor_contest(table)) == word
+    assert code(ai.flor_contest(table)) == word
 
 
 @pytest.mark.parametrize(("answerer", "word"), [("7H 6H AH", "accept"), ("7H 5H AH", "refuse")])
 def test_tip9_answers_a_contraflor_al_resto_by_its_count(answerer: str, word: str) -> None:
     table = table_at(["6C 3C AC", answerer], "0:flor 1:contraflor 0:contraflor_al_resto", flor=True)
-    assert code(ai.tip9_flor_contest(table)) == word  # 34 accepts, 33 refuses
+    assert code(ai.flor_contest(table)) == word  # 34 accepts, 33 refuses
 
 
 def test_tip9_the_mano_answers_with_one_point_less_and_never_refuses_the_match() -> None:
     four = ["7H 3H AH", "KC 5C 2C", "4D 5S 6D", "7S JD 4C"]  # seat 0: 31, seat 1: 27
     table = table_at(four, "0:flor 1:contraflor", flor=True)
-    assert table.mano and code(ai.tip9_flor_contest(table)) == "accept"  # 31 + 1 >= 32
+    assert table.mano and code(ai.flor_contest(table)) == "accept"  # 31 + 1 >= 32
     table = table_at(["7C 6C 3C", "5H 3H AH"], "0:flor", flor=True, scores=[27, 0])
-    assert code(ai.tip9_flor_contest(table)) == "accept"  # 29 would refuse, but 27 + 3 reaches 30
+    assert code(ai.flor_contest(table)) == "accept"  # 29 would refuse, but 27 + 3 reaches 30
 
 
 # ===================================================================== tips 6 to 8: the envido
@@ -165,7 +165,7 @@ def test_tip9_the_mano_answers_with_one_point_less_and_never_refuses_the_match()
 )  # fmt: skip
 def test_tip6_opens_the_envido_by_count(cards: str, word: str | None) -> None:
     # 33, 31, 30, 28, 27, 26, 25
-    assert code(ai.tip6_envido_by_count(table_at([cards, "2H 3C NS"]))) == word
+    assert code(ai.envido_by_count(table_at([cards, "2H 3C NS"]))) == word
 
 
 @pytest.mark.parametrize(
@@ -188,30 +188,30 @@ def test_tip6_opens_the_envido_by_count(cards: str, word: str | None) -> None:
 def test_tip7_answers_the_envido_by_count(actions: str, cards: str, word: str) -> None:
     table = table_at(["4C 5H 6S", cards], actions)
     assert table.seat == 1 and not table.mano
-    assert code(ai.tip7_answer_the_envido(table)) == word
+    assert code(ai.answer_the_envido(table)) == word
 
 
 def test_tip7_against_a_chain_worth_four() -> None:
     # Seat 1 opened, seat 0 raised envido-envido (4): 28 accepts, 27 refuses, 30 raises real envido.
     for cards, word in (("7D AD KS", "accept"), ("7D KD AS", "refuse"), ("6D 4D KS", "real_envido")):
-        assert code(ai.tip7_answer_the_envido(table_at(["4C 5H 6S", cards], "0:4C 1:envido 0:envido"))) == word
+        assert code(ai.answer_the_envido(table_at(["4C 5H 6S", cards], "0:4C 1:envido 0:envido"))) == word
 
 
 def test_tip7_the_mano_answers_with_one_point_less() -> None:
     table = table_at(["5D KD AS", "4C 5H 6S"], "0:KD 1:envido")
-    assert table.mano and code(ai.tip7_answer_the_envido(table)) == "accept"  # 25 + 1
-    assert code(ai.tip7_answer_the_envido(table_at(["7D AD KS", "4C 5H 6S"], "0:KS 1:envido"))) == "envido"  # 28+1
+    assert table.mano and code(ai.answer_the_envido(table)) == "accept"  # 25 + 1
+    assert code(ai.answer_the_envido(table_at(["7D AD KS", "4C 5H 6S"], "0:KS 1:envido"))) == "envido"  # 28+1
 
 
 def test_tip7_never_refuses_what_would_give_the_opponents_the_match() -> None:
     table = table_at(["4C 5H 6S", "5D KD AS"], "0:envido", scores=[29, 0])
-    assert code(ai.tip7_answer_the_envido(table)) == "accept"
+    assert code(ai.answer_the_envido(table)) == "accept"
 
 
 def test_tip8_puts_the_envido_first_with_the_count_for_it() -> None:
     assert decide(["4C 5H 6S", "7D 4D KS"], "0:truco") == "real_envido"  # 31
     table = table_at(["4C 5H 6S", "5D KD AS"], "0:truco")  # 25: no envido, tip 10 answers the truco
-    assert ai.tip8_envido_first(table) is None
+    assert ai.envido_first(table) is None
     assert decide(["4C 5H 6S", "5D KD AS"], "0:truco") == "accept"
     # After the envido, the same seat answers the truco by tip 10 alone.
     assert decide(["4C 5H 6S", "7D 4D KS"], "0:truco 1:real_envido 0:accept") == "accept"
@@ -219,18 +219,18 @@ def test_tip8_puts_the_envido_first_with_the_count_for_it() -> None:
 
 # ===================================================================== tip 10: the truco
 def test_tip10_calls_truco_at_level_two_only() -> None:
-    assert code(ai.tip10_call_truco(table_at(["AS 7S 4C", "5H 6D JC"]))) == "truco"  # two bravas
-    assert ai.tip10_call_truco(table_at(["AS 4C 5H", "7S 6D JC"])) is None  # one brava: level 1
+    assert code(ai.call_truco(table_at(["AS 7S 4C", "5H 6D JC"]))) == "truco"  # two bravas
+    assert ai.call_truco(table_at(["AS 4C 5H", "7S 6D JC"])) is None  # one brava: level 1
 
 
 def test_tip10_near_the_opponents_target_calls_only_a_certain_hand() -> None:
-    assert ai.tip10_call_truco(table_at(["AS 7S 4C", "5H 6D JC"], scores=[0, 28])) is None
-    assert code(ai.tip10_call_truco(table_at(["AS AC 4C", "5H 6D JC"], scores=[0, 28]))) == "truco"
+    assert ai.call_truco(table_at(["AS 7S 4C", "5H 6D JC"], scores=[0, 28])) is None
+    assert code(ai.call_truco(table_at(["AS AC 4C", "5H 6D JC"], scores=[0, 28]))) == "truco"
 
 
 def test_tip10_raises_only_at_level_three() -> None:
-    assert ai.tip10_call_truco(table_at(["4H 6D JC", "AS 7S 5C"], "0:truco 1:accept 0:4H")) is None
-    assert code(ai.tip10_call_truco(table_at(["4H 6D JC", "AS AC 5C"], "0:truco 1:accept 0:4H"))) == "raise"
+    assert ai.call_truco(table_at(["4H 6D JC", "AS 7S 5C"], "0:truco 1:accept 0:4H")) is None
+    assert code(ai.call_truco(table_at(["4H 6D JC", "AS AC 5C"], "0:truco 1:accept 0:4H"))) == "raise"
 
 
 @pytest.mark.parametrize(
@@ -240,12 +240,12 @@ def test_tip10_raises_only_at_level_three() -> None:
 )  # fmt: skip
 def test_tip10_answers_a_truco(cards: str, scores: list[int] | None, word: str) -> None:
     table = table_at(["KH 3S JD", cards], "0:truco", scores=scores)
-    assert code(ai.tip10_answer_truco(table)) == word
+    assert code(ai.answer_truco(table)) == word
 
 
 def test_tip10_refuses_a_weak_hand_after_losing_a_trick() -> None:
     table = table_at(["3S KH JD", "4C 5D 6H"], "0:3S 1:4C 0:truco")
-    assert table.lost_any and code(ai.tip10_answer_truco(table)) == "refuse"
+    assert table.lost_any and code(ai.answer_truco(table)) == "refuse"
 
 
 def test_the_envido_comes_before_the_truco_on_its_own_turn() -> None:
@@ -286,11 +286,11 @@ def bluff_counts() -> dict[str, list[int]]:
                 continue
             table = Table(view)
             chosen = player.decide(view).value
-            if view.envido_open and ai.tip6_envido_by_count(table) is None:
+            if view.envido_open and ai.envido_by_count(table) is None:
                 kind = "envido as dealer" if table.dealer else "envido otherwise"
                 seen[kind][1] += 1
                 seen[kind][0] += chosen == Call.ENVIDO
-            elif not view.envido_open and table.raise_word() is Call.TRUCO and ai.tip10_call_truco(table) is None:
+            elif not view.envido_open and table.raise_word() is Call.TRUCO and ai.call_truco(table) is None:
                 kind = "truco after trick 1" if table.won_first and not table.lost_any else "truco otherwise"
                 seen[kind][1] += 1
                 seen[kind][0] += chosen == Call.TRUCO
@@ -313,14 +313,14 @@ def test_tip11_never_bluffs_when_the_opponents_could_reach_the_target() -> None:
             table = Table(view)
             rng = random.Random(0)
             for _ in range(20):
-                assert ai.tip11_bluff_truco(table, rng) is None and ai.tip11_bluff_envido(table, rng) is None
+                assert ai.bluff_truco(table, rng) is None and ai.bluff_envido(table, rng) is None
 
 
 def test_tip11_never_bluffs_a_raise_or_a_bigger_envido() -> None:
     table = table_at(["4H 6D JC", "5S 4C 5C"], "0:truco 1:accept 0:4H")  # seat 1 may only raise: no bluff
-    assert all(ai.tip11_bluff_truco(table, random.Random(k)) is None for k in range(200))
+    assert all(ai.bluff_truco(table, random.Random(k)) is None for k in range(200))
     dealer = table_at(["4H 6D JC", "5S 4C KD"], "0:4H")
-    words = {code(ai.tip11_bluff_envido(dealer, random.Random(k))) for k in range(200)}
+    words = {code(ai.bluff_envido(dealer, random.Random(k))) for k in range(200)}
     assert words == {None, "envido"}
 
 
