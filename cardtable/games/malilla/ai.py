@@ -37,19 +37,19 @@ ENDGAME_DEALS = 40
 #: Deals are listed in full (then sampled uniformly) when there can be at most this many.
 ENDGAME_ENUMERATION = 3000
 
-#: Tip 1: a follower who may be void in the suit counts as "likely to hold it" below this chance of a void.
+#: A follower who may be void in the suit counts as "likely to hold it" below this chance of a void.
 LIKELY_VOID = 0.4
-#: Tip 1: the trump malilla is spent on a trick holding this many points, or to draw the last trumps.
+#: The trump malilla is spent on a trick holding this many points, or to draw the last trumps.
 TRUMP_SEVEN_TRICK_POINTS = 4
-#: Tip 1: "the last opposing trumps": the trump malilla is led when the opponents hold at most this many.
+#: The trump malilla is led to draw "the last opposing trumps": it is led when the opponents hold at most this many.
 LAST_TRUMPS = 2
-#: Tip 2: with a choice of winners, a master is spent on a trick holding this many points.
+#: With a choice of winners, a master is spent on a trick holding this many points.
 MASTER_TRICK_POINTS = 4
-#: Tip 5: a free seat trumps only a trick holding this many points, with a sure winner.
+#: A free seat trumps only a trick holding this many points, with a sure winner.
 FREE_TRUMP_POINTS = 5
-#: Tip 5: trumps are led with this many of them, or with the trump malilla and ace (the tip says 4; 3 measured better).
+#: Trumps are led with this many of them, or with the trump malilla and ace (the usual advice says 4; 3 measured better).
 TRUMP_LEAD_LENGTH = 3
-#: Tip 11: the partner agrees to a redeal with at most this many card points and this many trumps.
+#: The partner agrees to a redeal with at most this many card points and this many trumps.
 REDEAL_AGREE_POINTS = 8
 REDEAL_AGREE_TRUMPS = 2
 REDEAL_CALL_TRUMPS = 1
@@ -86,7 +86,7 @@ class PackFacts:
 
 
 def count_the_cards(view: MalillaView) -> CardCount:
-    """Tip 4: what is gone, what is still out, and what each seat may hold (voids, failed duties).
+    """What is gone, what is still out, and what each seat may hold (voids, failed duties).
 
     A free discard of a malilla of an unled suit shows that the seat held nothing else it could discard.
     """
@@ -231,7 +231,7 @@ class Table:
         return sum(1 << card for card in cards_in(mask) if self.beats_now(card))
 
     def my_masters(self) -> int:
-        """Tip 4: our cards that no unplayed card of another hand tops in their suit."""
+        """Our cards that no unplayed card of another hand tops in their suit."""
         outstanding = self.outstanding
         above = self.deck.above
         return sum(1 << card for card in cards_in(self.hand) if not above[card] & outstanding)
@@ -246,7 +246,7 @@ class Table:
 
 # ===================================================================== tips 1 and 5 as filters
 def spare_malillas(table: Table, legal: int) -> int:
-    """Tip 1: take out the malillas that should not be played now, unless nothing else is legal.
+    """Take out the malillas that should not be played now, unless nothing else is legal.
 
     A side malilla stays in only when it is likely to win for our side (every opponent still to play is
     likely to hold the suit, or has no trump left); the trump malilla only on a trick of 4 points or more,
@@ -272,7 +272,7 @@ def spare_malillas(table: Table, legal: int) -> int:
 
 
 def spare_trumps(table: Table, legal: int) -> int:
-    """Tip 5: a free seat keeps its trumps, unless the trick holds 5 points and a trump surely takes it."""
+    """A free seat keeps its trumps, unless the trick holds 5 points and a trump surely takes it."""
     if table.duty is not Duty.FREE or table.leading:
         return legal
     trumps = legal & table.trump_mask
@@ -285,7 +285,7 @@ def spare_trumps(table: Table, legal: int) -> int:
 
 # ===================================================================== leading: tips 5, 8, 6
 def draw_trumps(table: Table) -> int | None:
-    """Tip 5: with four trumps, or the trump malilla and ace, lead trumps while the opponents may hold some."""
+    """With four trumps, or the trump malilla and ace, lead trumps while the opponents may hold some."""
     trumps = table.hand & table.trump_mask
     facts = table.facts
     top_two = trumps & (facts.sevens | facts.aces)
@@ -300,7 +300,7 @@ def draw_trumps(table: Table) -> int | None:
 
 
 def lead_masters(table: Table) -> int | None:
-    """Tip 8: lead a side-suit master no opponent will trump, the richest first."""
+    """Lead a side-suit master no opponent will trump, the richest first."""
     count = table.count
     masters = table.my_masters() & table.playable & ~table.trump_mask
     safe = [
@@ -314,7 +314,7 @@ def lead_masters(table: Table) -> int | None:
 
 
 def open_the_malillas_suit(table: Table) -> int | None:
-    """Tip 6: lead early in a suit where we hold its (still forbidden) malilla, so it never gets stuck."""
+    """Lead early in a suit where we hold its (still forbidden) malilla, so it never gets stuck."""
     stuck = table.hand & table.forbidden
     if not stuck:
         return None
@@ -326,7 +326,7 @@ def open_the_malillas_suit(table: Table) -> int | None:
 
 
 def lead_low_from_longest(table: Table) -> int:
-    """Tip 8: lead the lowest card of the longest side suit, not away from an ace whose malilla is out."""
+    """Lead the lowest card of the longest side suit, not away from an ace whose malilla is out."""
     facts = table.facts
     side = table.playable & ~table.trump_mask
     if not side:
@@ -355,7 +355,7 @@ def lead_low_from_longest(table: Table) -> int:
 
 # ===================================================================== following: tips 3, 5, 9, 2, 7, 6, 10
 def give_points_to_partner(table: Table) -> int | None:
-    """Tip 3: the partner's card will keep the trick: give it our richest A, K, N or J."""
+    """The partner's card will keep the trick: give it our richest A, K, N or J."""
     if not table.partner_winning() or not table.likely_for_team_as_is():
         return None
     facts = table.facts
@@ -373,7 +373,7 @@ def give_points_to_partner(table: Table) -> int | None:
 
 
 def trump_a_rich_trick(table: Table) -> int | None:
-    """Tip 5: free to discard, trump anyway a trick of 5 points or more that our trump surely takes."""
+    """Free to discard, trump anyway a trick of 5 points or more that our trump surely takes."""
     if table.duty is not Duty.FREE or table.trick_points < FREE_TRUMP_POINTS:
         return None
     if table.partner_winning() and table.sure_for_team_as_is():
@@ -383,7 +383,7 @@ def trump_a_rich_trick(table: Table) -> int | None:
 
 
 def second_hand_low(table: Table) -> int | None:
-    """Tip 9: an opponent led and our partner plays after us: play low unless forced to beat.
+    """An opponent led and our partner plays after us: play low unless forced to beat.
 
     Forced to beat with the master of the led suit on a trick with points, play the master.
     """
@@ -400,7 +400,7 @@ def second_hand_low(table: Table) -> int | None:
 
 
 def meet_obligations(table: Table) -> int | None:
-    """Tip 2: made to beat or to trump, win with the cheapest card, or with a master on a rich trick.
+    """Made to beat or to trump, win with the cheapest card, or with a master on a rich trick.
 
     Tip 7 picks among the cheapest winners: a card without points when one can win.
     """
@@ -427,20 +427,20 @@ def secure_partners_trick(table: Table) -> int | None:
 
 
 def take_tricks_cheaply(table: Table, winners: int) -> int | None:
-    """Tip 7: every trick is worth a point: take it with a card without points when one surely does."""
+    """Every trick is worth a point: take it with a card without points when one surely does."""
     free_of_points = [card for card in cards_in(winners) if not table.points[card] and table.sure_for_team(card)]
     return min(free_of_points) if free_of_points else None
 
 
 def win_the_trick_point(table: Table) -> int | None:
-    """Tip 7: not forced, but a card without points surely takes the trick for us: play it."""
+    """Not forced, but a card without points surely takes the trick for us: play it."""
     if table.partner_winning():
         return None
     return take_tricks_cheaply(table, table.winners(table.playable & ~table.trump_mask))
 
 
 def discard_lowest_without_points(table: Table) -> int | None:
-    """Tip 6: free to discard, throw the lowest card without points from the longest side suit.
+    """Free to discard, throw the lowest card without points from the longest side suit.
 
     A malilla that may be discarded goes only when every other choice is worth more.
     """
@@ -454,7 +454,7 @@ def discard_lowest_without_points(table: Table) -> int | None:
 
 
 def discard_low(table: Table) -> int:
-    """Tip 10: not winning the trick: play the legal card with the fewest points, the lowest rank of those."""
+    """Not winning the trick: play the legal card with the fewest points, the lowest rank of those."""
     pool = table.playable
     if pool & ~table.facts.sevens:
         pool &= ~table.facts.sevens
@@ -518,7 +518,7 @@ def endgame_rules(table: Table) -> EndgameRules:
 
 
 def endgame_search(table: Table, rng: random.Random) -> int:
-    """Tip 12: deal the unseen cards every way the count allows, solve each deal, keep the best average.
+    """Deal the unseen cards every way the count allows, solve each deal, keep the best average.
 
     With too many deals a seeded sample is solved instead.  What is averaged is the hand's worth for the
     match (see ``hand_worth``).  Cards whose averages tie go to the tips' choice, then to the tie-break.

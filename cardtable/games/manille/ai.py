@@ -78,13 +78,13 @@ AUCTION_PER_TEN = 5
 AUCTION_PER_ACE = 2
 AUCTION_MARGIN = 2
 AUCTION_OVER_PARTNER = 5
-#: Tip 12: the trick points a side can expect on top of its pips in the French house.
+#: The trick points a side can expect on top of its pips in the French house.
 AUCTION_FRENCH_TRICKS = 4
 # Tip 14 (the Belgian trump choice): no trump with this many top cards; a suit with this many cards, or one
 # card fewer with its 10.
 NO_TRUMP_TOP_CARDS = 4
 TRUMP_SUIT_LENGTH = 4
-# Tip 18: a seat with this many trumps counts them for its partner.
+# A seat with this many trumps counts them for its partner.
 TRUMPS_WORTH_COUNTING = 4
 
 

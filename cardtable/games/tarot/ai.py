@@ -105,19 +105,19 @@ OUDLERS_FOR_A_BID = 2
 FIVE_PLAYER_CONTRE_FROM = 40
 
 # ----------------------------------------------------------------- play constants
-#: Tip 11: the 21 goes only on a trick already worth this many half points (a king or an oudler).
+#: The 21 goes only on a trick already worth this many half points (a king or an oudler).
 MONDE_RICH_TRICK_HALF = 9
-#: Tip 10: the Excuse goes on a lost trick when the card it spares is worth at least this (a jack or better).
+#: The Excuse goes on a lost trick when the card it spares is worth at least this (a jack or better).
 EXCUSE_SPARES_HALF = 3
-#: Tip 10: with this many cards left the Excuse goes on any trick, before the last trick can catch it.
+#: With this many cards left the Excuse goes on any trick, before the last trick can catch it.
 EXCUSE_BY_CARDS_LEFT = 2
-#: Tip 2: with this many cards left the coming trick is the last before the last trick.
+#: With this many cards left the coming trick is the last before the last trick.
 PETIT_LAST_CHANCE = 2
-#: Tip 5: a suit of this many cards or fewer is short, and its king is cashed on the first round.
+#: A suit of this many cards or fewer is short, and its king is cashed on the first round.
 SHORT_SUIT = 2
-#: Tip 5: a king of a long suit is cashed by this round of the suit at the latest.
+#: A king of a long suit is cashed by this round of the suit at the latest.
 LONG_KING_LAST_ROUND = 2
-#: Tip 4: a defender leads trumps only with this many.
+#: A defender leads trumps only with this many.
 DEFENDER_TRUMP_LEAD = 5
 #: A seat not known to be void in a suit is still taken to be able to ruff it once fewer than this many cards
 #: of the suit per other seat are unseen.
@@ -165,7 +165,7 @@ def scaled_count(hand: int, players: int, with_shape: bool) -> float:
 
 
 def bid_by_the_count(view: TarotView, five_player_contre_from: float = FIVE_PLAYER_CONTRE_FROM) -> Action:
-    """Tips 1 and 16: pass, petite or garde by the count; garde sans or contre only with voids and singletons;
+    """Pass, petite or garde by the count; garde sans or contre only with voids and singletons;
     at five players garde contre from ``five_player_contre_from``."""
     hand = view.hand
     plain = scaled_count(hand, view.players, with_shape=False)
@@ -479,7 +479,7 @@ class Table:
 
     # ----------------------------------------------------------------- tip 12 and the guards of tips 2, 10, 11
     def _petit_au_bout_plan(self) -> bool:
-        """Tip 12: keep the Petit for the last trick only when no opponent will have a trump left there.
+        """Keep the Petit for the last trick only when no opponent will have a trump left there.
 
         The Petit au bout goes to the side that wins the last trick, so a Petit caught there scores for the
         opponents.  The taker counts on drawing the trumps still out, which takes one master trump (above
@@ -499,7 +499,7 @@ class Table:
         return masters.bit_count() >= foe_trumps.bit_count()
 
     def petit_safe_now(self) -> bool:
-        """Tip 2: the Petit cannot be beaten, or it joins a trick our side surely wins."""
+        """The Petit cannot be beaten, or it joins a trick our side surely wins."""
         if not self.legal & PETIT_BIT:
             return False
         if self.leading:
@@ -524,7 +524,7 @@ class Table:
         return without_excuse or legal
 
     def monde_worth_playing(self) -> bool:
-        """Tip 11: the 21 takes a rich trick or rescues our Petit; otherwise it waits (it cannot be captured)."""
+        """The 21 takes a rich trick or rescues our Petit; otherwise it waits (it cannot be captured)."""
         if self.leading:
             return self.cards_left <= 1
         if self.trick_half >= MONDE_RICH_TRICK_HALF:
@@ -701,7 +701,7 @@ def lead_low(table: Table) -> int:
 
 # ===================================================================== following
 def release_petit(table: Table) -> int | None:
-    """Tip 2: a Petit that found no safe trick goes now, before the last trick, where an opponent would catch it.
+    """A Petit that found no safe trick goes now, before the last trick, where an opponent would catch it.
 
     Caught in the last trick it would also give the opponents the Petit au bout; caught now it costs only itself.
     It stays when the highest trump still out can only be an ally's, who may then take the last trick with it.
@@ -718,7 +718,7 @@ def release_petit(table: Table) -> int | None:
 
 
 def catch_the_petit(table: Table) -> int | None:
-    """Tip 12: an opponent whose only trump left is the Petit must give it up; catch it in the last trick if we can.
+    """An opponent whose only trump left is the Petit must give it up; catch it in the last trick if we can.
 
     With two cards left, lead a card of the suit his other card must be of: he follows, his Petit comes to the last
     trick, and our trump takes it there with the Petit au bout.  If he may lack that suit he could win this trick

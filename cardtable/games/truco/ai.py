@@ -49,11 +49,11 @@ ACE = 8  # tip 5's "nothing higher than a king" means no card of this strength o
 # Levels of a position (rules file, Strategy tips).
 CERTAIN, STRONG_POSITION, FAIR, WEAK = 3, 2, 1, 0
 
-# Tip 4: how often a hand that tip 11 would not raise calls truco anyway.
+# How often a hand that tip 11 would not raise calls truco anyway.
 BLUFF_AFTER_WINNING_FIRST_TRICK = 0.15
 BLUFF_OTHERWISE = 0.05
 
-#: Tip 7: by player count, the (manilhas, 3s and 2s) pairs of which any one is enough to play a mão de onze.
+#: By player count, the (manilhas, 3s and 2s) pairs of which any one is enough to play a mão de onze.
 ONZE_PLAY = {2: ((2, 0), (1, 1), (0, 2)), 4: ((2, 0), (1, 1), (0, 3)), 6: ((2, 0), (1, 2), (0, 4))}
 #: The same when losing the played hand would give the opponents the match.
 ONZE_PLAY_AT_RISK = {2: ((2, 0), (1, 1)), 4: ((2, 0), (1, 2)), 6: ((2, 0), (1, 2))}

@@ -48,19 +48,19 @@ FALSE_ACE = 8  # "nothing better than a king" means no card of this strength or 
 # Levels of a position.
 CERTAIN, STRONG_POSITION, FAIR, WEAK = 3, 2, 1, 0
 
-#: Tip 6: the envido word called on one's own turn, by the lowest count that calls it (best first).
+#: The envido word called on one's own turn, by the lowest count that calls it (best first).
 ENVIDO_BY_COUNT = ((32, Call.FALTA_ENVIDO), (30, Call.REAL_ENVIDO), (27, Call.ENVIDO))
 #: Tip 7 (b): raising an envido chain, by the lowest count that raises with each word (best first).
 ENVIDO_RAISES = ((32, Call.FALTA_ENVIDO), (30, Call.REAL_ENVIDO), (29, Call.ENVIDO))
 #: Tip 7 (c): the count that accepts a single envido, a chain worth 3 to 5, and one worth 7 or a falta.
 ACCEPT_ENVIDO, ACCEPT_CHAIN, ACCEPT_BIG_CHAIN = 26, 28, 30
-#: Tip 9: by the call to answer, the lowest flor count for each answer (best first); below all, refuse.
+#: By the call to answer, the lowest flor count for each answer (best first); below all, refuse.
 FLOR_ANSWERS = {
     Call.FLOR: ((36, Call.CONTRAFLOR_AL_RESTO), (33, Call.CONTRAFLOR), (30, Call.ACCEPT)),
     Call.CONTRAFLOR: ((36, Call.CONTRAFLOR_AL_RESTO), (32, Call.ACCEPT)),
     Call.CONTRAFLOR_AL_RESTO: ((34, Call.ACCEPT),),
 }
-#: Tip 11: how often a hand that tip 10 would not call calls truco anyway, and the dealer's envido bluff.
+#: How often a hand that tip 10 would not call calls truco anyway, and the dealer's envido bluff.
 BLUFF_AFTER_WINNING_FIRST_TRICK = 0.15
 BLUFF_OTHERWISE = 0.05
 BLUFF_ENVIDO_AS_DEALER = 0.10
