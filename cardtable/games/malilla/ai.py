@@ -41,13 +41,13 @@ ENDGAME_ENUMERATION = 3000
 LIKELY_VOID = 0.4
 #: The trump malilla is spent on a trick holding this many points, or to draw the last trumps.
 TRUMP_SEVEN_TRICK_POINTS = 4
-#: The trump malilla is led to draw "the last opposing trumps": it is led when the opponents hold at most this many.
+#: The trump malilla is led to draw the last opposing trumps when the opponents hold at most this many.
 LAST_TRUMPS = 2
 #: With a choice of winners, a master is spent on a trick holding this many points.
 MASTER_TRICK_POINTS = 4
 #: A free seat trumps only a trick holding this many points, with a sure winner.
 FREE_TRUMP_POINTS = 5
-#: Trumps are led with this many of them, or with the trump malilla and ace (the usual advice says 4; 3 measured better).
+#: Trumps are led with this many of them, or with the trump malilla and ace (the usual advice is 4; 3 measured better).
 TRUMP_LEAD_LENGTH = 3
 #: The partner agrees to a redeal with at most this many card points and this many trumps.
 REDEAL_AGREE_POINTS = 8
