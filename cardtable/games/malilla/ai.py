@@ -1,11 +1,11 @@
 """The ``heuristic`` computer player for Malilla.
 
-It plays the rules file's twelve strategy tips (section 12), each one a function below named after its tip.
-A tip returns the card (or call) it wants, or ``None`` when it does not apply; the tips are tried in the
-order of ``LEAD_TIPS`` and ``FOLLOW_TIPS`` and the first answer decides.  Tip 1 (protect the malilla) and
-tip 5 (keep your trumps) also act as filters: ``Table.playable`` is the legal cards less the malillas and
-trumps they would spare.  Tip 4 is the card count (``cardtable.games.cardcount``), which every other tip
-reads.  In the last tricks (tip 12) the player stops guessing: ``endgame_search`` deals the unseen cards in
+It plays by rules of thumb, each one a function below named by what it does.  A rule returns the card (or
+call) it wants, or ``None`` when it does not apply; the rules are tried in the order of ``LEAD_TIPS`` and
+``FOLLOW_TIPS`` and the first answer decides.  Protecting the malillas (``spare_malillas``) and keeping the
+trumps (``spare_trumps``) also act as filters: ``Table.playable`` is the legal cards less the malillas and
+trumps they would spare.  The card count (``count_the_cards``, from ``cardtable.games.cardcount``) is what
+every other rule reads.  In the last tricks the player stops guessing: ``endgame_search`` deals the unseen cards in
 ways consistent with the count, solves each deal exactly (``cardtable.games.endgame``), and keeps the card
 with the best average worth for the match.
 
@@ -75,7 +75,7 @@ class PackFacts:
         ranks = len(deck.ranks)
         self.sevens = pack.malillas
         self.aces = sum(1 << (suit * ranks + ranks - 2) for suit in range(self.suit_count))
-        #: The cards tip 3 gives a partner: the point cards below the malilla.
+        #: The cards ``give_points_to_partner`` gives a partner: the point cards below the malilla.
         self.honours = sum(
             1 << card for card in range(len(deck.codes)) if pack.points[card] and not self.sevens >> card & 1
         )
@@ -174,7 +174,7 @@ class Table:
         return bool(possible & self.trump_mask)
 
     def likely_beaten(self, seat: int, card: int, led_suit: int) -> bool:
-        """Tip 1's judgement: ``seat`` may top ``card`` with a higher card, or is likely void and may trump."""
+        """The judgement: ``seat`` may top ``card`` with a higher card, or is likely void and may trump."""
         possible = self.count.possible[seat]
         if possible & self.deck.above[card]:
             return True
@@ -244,7 +244,7 @@ class Table:
         return min(cards_in(mask), key=self.facts.tie_key.__getitem__)
 
 
-# ===================================================================== tips 1 and 5 as filters
+# ===================================================================== the malillas and trumps kept back, as filters
 def spare_malillas(table: Table, legal: int) -> int:
     """Take out the malillas that should not be played now, unless nothing else is legal.
 
@@ -283,7 +283,7 @@ def spare_trumps(table: Table, legal: int) -> int:
     return legal & ~trumps
 
 
-# ===================================================================== leading: tips 5, 8, 6
+# ===================================================================== leading
 def draw_trumps(table: Table) -> int | None:
     """With four trumps, or the trump malilla and ace, lead trumps while the opponents may hold some."""
     trumps = table.hand & table.trump_mask
@@ -353,7 +353,7 @@ def lead_low_from_longest(table: Table) -> int:
     return lowest(side & facts.suit_masks[best])
 
 
-# ===================================================================== following: tips 3, 5, 9, 2, 7, 6, 10
+# ===================================================================== following
 def give_points_to_partner(table: Table) -> int | None:
     """The partner's card will keep the trick: give it our richest A, K, N or J."""
     if not table.partner_winning() or not table.likely_for_team_as_is():
@@ -402,7 +402,7 @@ def second_hand_low(table: Table) -> int | None:
 def meet_obligations(table: Table) -> int | None:
     """Made to beat or to trump, win with the cheapest card, or with a master on a rich trick.
 
-    Tip 7 picks among the cheapest winners: a card without points when one can win.
+    ``take_tricks_cheaply`` picks among the cheapest winners: a card without points when one can win.
     """
     if table.duty not in (Duty.BEAT, Duty.TRUMP, Duty.OVERTRUMP):
         return None
@@ -419,7 +419,7 @@ def meet_obligations(table: Table) -> int | None:
 
 
 def secure_partners_trick(table: Table) -> int | None:
-    """Tip 2 for a trick our partner is winning but may lose: on a rich trick, take it over with a sure winner."""
+    """For a trick our partner is winning but may lose: on a rich trick, take it over with a sure winner."""
     if not table.partner_winning() or table.trick_points < MASTER_TRICK_POINTS or table.likely_for_team_as_is():
         return None
     sure = [card for card in cards_in(table.winners(table.playable)) if table.sure_for_team(card)]
@@ -485,7 +485,7 @@ def tips_choice(table: Table) -> int:
     return table.cheapest(table.legal) if card is None else card
 
 
-# ===================================================================== tip 11: the redeal
+# ===================================================================== the redeal
 def call_redeal(view: MalillaView) -> bool:
     """Call when the long suit is not trumps and we hold at most one trump."""
     deck = view.options.pack.deck
@@ -510,7 +510,7 @@ def answer_redeal(view: MalillaView) -> Action:
     return Action(view.seat, Verb.CALL, Call.AGREE if agree else Call.DECLINE)
 
 
-# ===================================================================== tip 12: the endgame
+# ===================================================================== the endgame
 def endgame_rules(table: Table) -> EndgameRules:
     pack = table.pack
     return EndgameRules(table.deck, pack.points, table.trump, FOLLOW_RULES, PLAYERS, trick_bonus=TRICK_POINT,
@@ -606,7 +606,7 @@ class MalillaHeuristic(ComputerPlayer[MalillaView]):
         return play_card(self, view, Table, tips_choice, endgame_search, ENDGAME_TRICKS)
 
     def consider(self, view: MalillaView, calls: list[Action]) -> Action | None:
-        """Tip 11 out of turn: make the redeal call when the hand is the kind the tip names."""
+        """Out of turn: make the redeal call when the hand is the kind ``call_redeal`` looks for."""
         for call in calls:
             if call.verb == Verb.CALL and call.value == Call.REDEAL and call_redeal(view):
                 return call

@@ -68,7 +68,7 @@ ENDGAME_DEALS = 40
 #: leave at most 9 unseen cards, so at most C(9, 3) x C(6, 3) = 1680 deals: every endgame is listed in full.
 ENDGAME_ENUMERATION = 3000
 
-# Tip 11 (doubling) and tip 12 (auction) constants, as the rules file gives them.
+# The knock round's and the auction's constants, as the rules file gives them.
 KNOCK_STRENGTH = 9
 COUNTER_STRENGTH = 11
 COUNTER_STRENGTH_WITH_MAKER = 9
@@ -80,7 +80,7 @@ AUCTION_MARGIN = 2
 AUCTION_OVER_PARTNER = 5
 #: The trick points a side can expect on top of its pips in the French house.
 AUCTION_FRENCH_TRICKS = 4
-# Tip 14 (the Belgian trump choice): no trump with this many top cards; a suit with this many cards, or one
+# The Belgian trump choice: no trump with this many top cards; a suit with this many cards, or one
 # card fewer with its 10.
 NO_TRUMP_TOP_CARDS = 4
 TRUMP_SUIT_LENGTH = 4
@@ -154,7 +154,7 @@ class Table:
         return higher | (mask & self.trump_mask)
 
     def cheapest_winner(self, winners: int) -> int:
-        """Tip 1's cheapest winner: a card of the led suit before a trump, the lowest-ranked of those."""
+        """The cheapest winner: a card of the led suit before a trump, the lowest-ranked of those."""
         in_suit = winners & SUIT_MASKS[self.led_suit]
         pool = in_suit or winners
         return (pool & -pool).bit_length() - 1
@@ -163,7 +163,7 @@ class Table:
         return (self.hand & SUIT_MASKS[suit]).bit_count()
 
     def _spare_trump_ten(self, legal: int) -> int:
-        """Tip 5's guard: keep the trump 10 out of every choice unless one of its three cases holds."""
+        """The guard: keep the trump 10 out of every choice unless one of its three cases holds."""
         if self.trump < 0:
             return legal
         trump_ten = 1 << (self.trump * RANKS_PER_SUIT + TEN)
@@ -176,7 +176,7 @@ class Table:
         return legal & ~trump_ten
 
 
-# ===================================================================== leading: tips 7, 5, 4, 2
+# ===================================================================== leading
 def cash_side_tens(table: Table) -> int | None:
     """Lead a side-suit 10 that no opponent is known to be void in (longest such suit first)."""
     tens = table.playable & TENS & ~table.trump_mask
@@ -253,7 +253,7 @@ def lead_short_suit(table: Table) -> int | None:
     return lowest(side_cards & SUIT_MASKS[best_suit])
 
 
-# ===================================================================== following: tips 1, 3, 8, 9, 10, 13, 6
+# ===================================================================== following
 def capture_opponents_ten(table: Table) -> int | None:
     """An opponent's 10 lies in the trick: take it with the cheapest winning card."""
     if not any(table.is_opponent(seat) and STRENGTH[card] == TEN for seat, card in table.trick):
@@ -310,7 +310,8 @@ def win_cheaply_when_last(table: Table) -> int | None:
 
 
 def second_and_third_hand(table: Table) -> int | None:
-    """Not last and able to win: win only with a sure winner; otherwise leave the choice to tips 13 and 6."""
+    """Not last and able to win: win only with a sure winner; otherwise leave the choice to
+    ``keep_ten_from_trumpers`` and ``play_fewest_pips``."""
     if table.is_last or table.partner_winning():
         return None
     winners = table.winners(table.playable)
@@ -366,7 +367,7 @@ def play_fewest_pips(table: Table) -> int:
 
 
 def play_low_from(table: Table, pool: int) -> int:
-    """Tip 6 among ``pool``: the fewest pips, from the longest side suit, 10s and aces only when nothing else."""
+    """Among ``pool``: the fewest pips, from the longest side suit, 10s and aces only when nothing else."""
     if pool & ~(TENS | ACES):
         pool &= ~(TENS | ACES)
     return low_from_longest(pool, PIPS, DECK, table.hand, table.trump)
@@ -397,9 +398,9 @@ def tips_choice(table: Table) -> int:
     return cheapest(table.legal) if card is None else card
 
 
-# ===================================================================== calls: tips 11 and 12
+# ===================================================================== calls
 def hand_strength(hand: int, trump: int) -> int:
-    """Tip 11's count: 3 for the trump 10 and the trump A, 1 per other trump, 2 per side 10, 1 per side A."""
+    """The count: 3 for the trump 10 and the trump A, 1 per other trump, 2 per side 10, 1 per side A."""
     trump_mask = SUIT_MASKS[trump]
     trumps = hand & trump_mask
     top_trumps = trumps & (TENS | ACES)
@@ -413,7 +414,7 @@ def hand_strength(hand: int, trump: int) -> int:
 
 
 def no_trump_strength(hand: int) -> int:
-    """Tip 11's count for a hand without trump: 2 per 10, 1 per ace."""
+    """The count for a hand without trump: 2 per 10, 1 per ace."""
     return 2 * (hand & TENS).bit_count() + (hand & ACES).bit_count()
 
 
@@ -430,7 +431,7 @@ def knock_or_counter_by_strength(view: ManilleView) -> Action:
 
 
 def auction_estimate(hand: int, suit: int, french: bool = False) -> int:
-    """Tip 12's estimate of the points our side takes with ``suit`` as trump (trick points in the French house)."""
+    """The estimate of the points our side takes with ``suit`` as trump (trick points in the French house)."""
     return (
         AUCTION_BASE
         + AUCTION_PER_TRUMP * (hand & SUIT_MASKS[suit]).bit_count()
@@ -463,9 +464,9 @@ def deal_total(view: ManilleView) -> int:
     return 60 + view.options.trick_point * view.cards_each + (1 if view.options.last_trick_bonus else 0)
 
 
-# ===================================================================== the Belgian trump choice: tip 14
+# ===================================================================== the Belgian trump choice
 def top_cards(hand: int) -> int:
-    """Tip 14's top cards: every 10, and every ace whose 10 is in the same hand."""
+    """The top cards: every 10, and every ace whose 10 is in the same hand."""
     tens = hand & TENS
     return tens | (hand & ACES & (tens >> (TEN - ACE)))
 
@@ -491,7 +492,7 @@ def name_trump_by_the_hand(view: ManilleView) -> Action:
     return Action(view.seat, TRUMP_VERB, DECK.suits[longest_suit(hand, range(SUIT_COUNT))])
 
 
-# ===================================================================== table talk: tips 16, 17, 18
+# ===================================================================== table talk
 def already_said(view: ManilleView, statement: Action) -> bool:
     """Whether this seat has made ``statement`` before in the hand (a statement is never repeated)."""
     return any(made.action() == statement for made in view.talk if made.seat == view.seat)

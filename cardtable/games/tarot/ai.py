@@ -1,12 +1,12 @@
 """The ``heuristic`` computer player for French Tarot (3, 4 and 5 players).
 
-It plays the sixteen strategy tips of the rules file, each one a function below named after its tip.  The
-calls (bidding, the king call, the discard, the chelem, the poignée) are one tip each.  In the play a tip
-returns the card it wants, or ``None`` when it does not apply, and the first answer in the order of precedence
-(``LEAD_TIPS``, ``FOLLOW_TIPS``) decides.  Three tips are guards rather than choices: tip 2 (the Petit), tip 10
-(the Excuse) and tip 11 (the 21) keep those cards out of ``Table.playable`` unless their moment has come.
+It plays by rules of thumb, each one a function below named by what it does.  The calls (bidding, the king
+call, the discard, the chelem, the poignée) are one rule each.  In the play a rule returns the card it wants,
+or ``None`` when it does not apply, and the first answer in the order of precedence (``LEAD_TIPS``,
+``FOLLOW_TIPS``) decides.  Three rules are guards rather than choices: those of the Petit, the Excuse and the
+21 keep those cards out of ``Table.playable`` unless their moment has come.
 
-Card counting (tip 7) is ``Table``: from the seat's view alone it works out which cards each other seat may
+Card counting is ``Table``: from the seat's view alone it works out which cards each other seat may
 still hold (voids shown, undertrumps, the chien and the discarded trumps), and which seats are surely on this
 seat's side.  At 5 players the partner is unknown to the taker and the defenders until the called card is
 played, so every seat not surely an ally is treated as a possible opponent.
@@ -64,7 +64,7 @@ COURTS_BELOW_KING = sum(1 << court(rank, suit) for suit in range(SUIT_COUNT) for
 OUDLER_CARDS = PETIT_BIT | MONDE_BIT | EXCUSE_BIT
 HIGH_TRUMPS = sum(1 << trump(k) for k in range(16, 22))
 
-# ----------------------------------------------------------------- tip 1: the bidding count and its thresholds
+# ----------------------------------------------------------------- the bidding count and its thresholds
 COUNT_MONDE = 10
 COUNT_EXCUSE = 8
 #: The Petit's worth by the number of trumps held (the Excuse counting as one): fewer than 5, 5, 6, 7 or more.
@@ -125,7 +125,7 @@ RUFF_RISK_PER_SEAT = 1.0
 
 
 def count_hand(hand: int, with_shape: bool) -> int:
-    """Tip 1's point count of a hand for 4 players (voids and singletons only when ``with_shape``)."""
+    """The point count of a hand for 4 players (voids and singletons only when ``with_shape``)."""
     count = 0
     trumps = hand & TRUMPS
     trump_count = trumps.bit_count() + (1 if hand & EXCUSE_BIT else 0)
@@ -186,7 +186,7 @@ def bid_by_the_count(view: TarotView, five_player_contre_from: float = FIVE_PLAY
     return Action(view.seat, "bid", "pass")
 
 
-# ----------------------------------------------------------------- tip 15: the king call
+# ----------------------------------------------------------------- the king call
 def call_a_king(view: TarotView) -> Action:
     """The king of the longest suit without a king, preferring one with the queen or knight; with every king,
     the queen of the shortest suit (and so on down the court cards)."""
@@ -215,7 +215,7 @@ def call_a_king(view: TarotView) -> Action:
     return Action(view.seat, "king", DECK.codes[chosen])
 
 
-# ----------------------------------------------------------------- tip 6: the discard
+# ----------------------------------------------------------------- the discard
 def discard_lowest_without_points(view: TarotView) -> Action:
     """Void the shortest kingless suits, then save court cards of kingless suits, then the shortest suit's lows;
     trumps only when the rule forces them, and then the lowest."""
@@ -257,7 +257,7 @@ def _lowest_cards(pool: int, count: int) -> int:
     return out
 
 
-# ----------------------------------------------------------------- tip 14: the chelem
+# ----------------------------------------------------------------- the chelem
 def announce_a_chelem_only_with_a_sure_run(view: TarotView) -> Action:
     """Announce only a sure chelem: trumps, kings and the Excuse only, the 21, and a run from it as long as the
     trumps outside the hand."""
@@ -273,7 +273,7 @@ def announce_a_chelem_only_with_a_sure_run(view: TarotView) -> Action:
     return Action(view.seat, "declare", "chelem" if sure else "no_chelem")
 
 
-# ----------------------------------------------------------------- tip 13: the poignée
+# ----------------------------------------------------------------- the poignée
 def show_the_largest_poignee(view: TarotView) -> Action | None:
     """The taker shows his largest poignée when his count reached a garde; a defender only against a petite.
 
@@ -311,7 +311,7 @@ def dealt_hand(view: TarotView) -> int:
     return mine
 
 
-# ===================================================================== tip 7: counting the cards
+# ===================================================================== counting the cards
 class Table:
     """The facts of one play decision, gathered once from the view and shared by the tips."""
 
@@ -477,7 +477,7 @@ class Table:
             return False
         return not any(self.sure_winner(card) for card in cards_in(self.legal & ~EXCUSE_BIT))
 
-    # ----------------------------------------------------------------- tip 12 and the guards of tips 2, 10, 11
+    # ----------------------------------------------------------------- the guards of the Petit, the Excuse and the 21
     def _petit_au_bout_plan(self) -> bool:
         """Keep the Petit for the last trick only when no opponent will have a trump left there.
 
@@ -519,7 +519,7 @@ class Table:
             return guarded
         without_excuse = legal & ~EXCUSE_BIT
         if without_excuse == MONDE_BIT and legal & EXCUSE_BIT and not self.last_trick:
-            # Only the 21 or the Excuse, on a trick not worth the 21: the Excuse goes, the 21 waits (tips 10, 11).
+            # Only the 21 or the Excuse, on a trick not worth the 21: the Excuse goes, the 21 waits.
             return EXCUSE_BIT
         return without_excuse or legal
 
@@ -539,7 +539,7 @@ class Table:
         return (self.hand & TRUMPS).bit_count()
 
     def outstanding_trumps(self) -> int:
-        """Tip 3's count: 21 minus my trumps, those played and those discarded face up."""
+        """The count: 21 minus my trumps, those played and those discarded face up."""
         return (self.unseen & TRUMPS).bit_count()
 
 
@@ -558,7 +558,7 @@ def lowest_of(mask: int) -> int:
 
 
 def cheapest(mask: int, table: Table) -> int:
-    """Tip 8's cheap loss: the card of least value; suit cards before trumps, from the shortest suit, lowest."""
+    """The cheap loss: the card of least value; suit cards before trumps, from the shortest suit, lowest."""
 
     def cost(card: int) -> tuple[int, int, int, int]:
         suit = SUIT_OF[card]
@@ -570,7 +570,7 @@ def cheapest(mask: int, table: Table) -> int:
 
 
 def richest(mask: int) -> int:
-    """Tip 9's load: the card of most value, suit cards before trumps."""
+    """The load: the card of most value, suit cards before trumps."""
     return min(cards_in(mask), key=lambda card: (-HALF_POINTS[card], SUIT_OF[card] == TRUMP_SUIT, card))
 
 
@@ -746,7 +746,7 @@ def catch_the_petit(table: Table) -> int | None:
 def play_petit_safely(table: Table) -> int | None:
     """Save the Petit: play it when our side surely takes the trick or it cannot be beaten.
 
-    The taker with trumps to keep it for the last trick (tip 12) waits; everyone else, and so a defender with
+    The taker with trumps to keep it for the last trick waits; everyone else, and so a defender with
     four trumps or fewer, takes the first sure trick, since every later trump lead may force it out.
     """
     if not table.playable & PETIT_BIT or table.petit_au_bout_plan:

@@ -1,16 +1,18 @@
 """The ``heuristic`` computer player for Truco.
 
-It follows the fourteen strategy tips of the rules file, each one a function below named after its tip.  A
-card tip returns the action it wants, or ``None`` when it does not apply, and the first answer in the rules'
-order of precedence decides: tip 13 (mão de ferro), tip 6 (partner winning), tip 9 (trick 2 after a tied or
-lost first trick), tip 10 (leading trick 2 after winning trick 1), tip 3 (everything else).  Calls come from
-tips 11 and 4 (gathered by tip 8), answers from tip 12 (with tip 5's refusals), the mão de onze from tip 7 (in
-Mineiro, the mão de dez from ``mao_de_dez``, which runs far less often).
+It plays by rules of thumb, each one a function below named by what it does.  A card rule returns the action
+it wants, or ``None`` when it does not apply, and the first answer in this order decides: ``mao_de_ferro``
+(every seat blind), ``play_with_the_partner`` (the partner is winning), ``second_trick_after_a_tie_or_loss``,
+``hold_a_sure_card_for_the_end`` (leading trick 2 after winning trick 1), ``take_the_first_trick_seriously``
+(everything else).  Calls come from ``when_to_call`` and ``bluff_now_and_then`` (gathered by
+``call_only_with_a_plan``), answers from ``when_to_answer`` (with ``refuse_a_weak_position``), the mão de onze
+from ``mao_de_onze`` (in Mineiro, the mão de dez from ``mao_de_dez``, which runs far less often).
 
-``Table`` gathers once what every tip judges by: the strength of each card (tip 1), the cards this seat has
-not seen (tip 14 adds the partners' cards of a mão de onze), the sure cards, the tricks still needed and the
-level of the position.  The player sees only its seat's view; its one random choice (tip 4's bluff, tip 13's
-blind card) comes from ``random_for(view)``, so a hint is the same every time for the same view.
+``Table`` gathers once what every rule judges by: the strength of each card (``know_the_manilhas``), the cards
+this seat has not seen (``remember_the_partners_cards`` adds the partners' cards of a mão de onze), the sure
+cards, the tricks still needed and the level of the position.  The player sees only its seat's view; its one
+random choice (the bluff, the blind card of a mão de ferro) comes from ``random_for(view)``, so a hint is the
+same every time for the same view.
 """
 
 from __future__ import annotations
@@ -44,12 +46,12 @@ ZAP = 14
 COPAS = 13
 THREE = 10
 STRONG = 9  # a 2: "strong" cards are the manilhas, the 3s and the 2s
-ACE = 8  # tip 5's "nothing higher than a king" means no card of this strength or more
+ACE = 8  # refuse_a_weak_position's "nothing higher than a king" means no card of this strength or more
 
 # Levels of a position (rules file, Strategy tips).
 CERTAIN, STRONG_POSITION, FAIR, WEAK = 3, 2, 1, 0
 
-# How often a hand that tip 11 would not raise calls truco anyway.
+# How often a hand that when_to_call would not raise calls truco anyway.
 BLUFF_AFTER_WINNING_FIRST_TRICK = 0.15
 BLUFF_OTHERWISE = 0.05
 
@@ -59,7 +61,7 @@ ONZE_PLAY = {2: ((2, 0), (1, 1), (0, 2)), 4: ((2, 0), (1, 1), (0, 3)), 6: ((2, 0
 ONZE_PLAY_AT_RISK = {2: ((2, 0), (1, 1)), 4: ((2, 0), (1, 2)), 6: ((2, 0), (1, 2))}
 
 
-# ===================================================================== tips 1, 2 and 14: what the tips judge by
+# ===================================================================== what the rules judge by
 def know_the_manilhas(vira: int | None) -> Sequence[int]:
     """Every card's strength from what the seat sees: the vira (Paulista) or, without one, Mineiro's manilhas."""
     return PAULISTA_STRENGTH[vira] if vira is not None else MINEIRO_STRENGTH
@@ -215,7 +217,7 @@ def second_trick_after_a_tie_or_loss(table: Table) -> Action | None:
     """Trick 2 after a tied first trick decides the hand: play the highest card (or a lower one that does as well).
 
     The tip's other half, leading the highest card after losing trick 1, never arises: the winner of trick 1
-    leads trick 2.  Following after a lost trick 1 is tip 3's.
+    leads trick 2.  Following after a lost trick 1 is take_the_first_trick_seriously's.
     """
     if table.finished != 1 or not table.tied_first:
         return None
@@ -286,8 +288,8 @@ def bluff_now_and_then(table: Table, rng: random.Random) -> Action | None:
 
 def call_only_with_a_plan(table: Table, rng: random.Random, player: ComputerPlayer[TrucoView]
                                ) -> Action | None:  # fmt: skip
-    """A call comes from tip 11 (the cards justify it) or tip 4 (a deliberate, rare bluff, when ``player`` may
-    bluff: a hint does not unless the person allowed it), never otherwise."""
+    """A call comes from ``when_to_call`` (the cards justify it) or ``bluff_now_and_then`` (a deliberate, rare
+    bluff, when ``player`` may bluff: a hint does not unless the person allowed it), never otherwise."""
     return when_to_call(table) or bluffing(player, bluff_now_and_then(table, rng))
 
 
@@ -330,8 +332,8 @@ def mao_de_onze(table: Table) -> Action:
 
 
 def team_strong_cards(table: Table) -> tuple[int, int]:
-    """Tip 7's counts over the team's cards (its own and the partners' seen at the decision): the manilhas, and
-    the 3s and 2s that are not manilhas."""
+    """The mão de onze's counts over the team's cards (its own and the partners' seen at the decision): the
+    manilhas, and the 3s and 2s that are not manilhas."""
     team_cards = table.hand | remember_the_partners_cards(table.view)
     strength = table.strength
     manilhas = sum(1 for card in bits(team_cards) if strength[card] >= FIRST_MANILHA)

@@ -1,16 +1,17 @@
 """The ``heuristic`` computer player for Truco Argentino.
 
-It follows the twelve strategy tips of the variant's rules, each one a function below named after its tip.
-Calls come first: the flor when it is due (tip 5), the answers to a flor (tip 9), to an envido (tip 7) and to
-a truco (tip 8 puts the envido first, then tip 10); on its own turn the seat considers the envido (tip 6,
-then tip 11's rare bluff) before the truco (tip 10, then tip 11).  Then the card: tip 3 (the partner wins),
-tip 4 (the second trick), tip 2 (everything else), each choosing the lowest card that does the job (tip 1).
-Tip 12 holds by construction: no tip ever answers ``mazo``, since folding pays the opponents at least as much
-as losing the hand, and one point more while the envido is open.
+It plays by rules of thumb, each one a function below named by what it does.  Calls come first: the flor when
+it is due (``sing_the_flor``), the answers to a flor (``flor_contest``), to an envido (``answer_the_envido``)
+and to a truco (``envido_first`` puts the envido first, then ``answer_truco``); on its own turn the seat
+considers the envido (``envido_by_count``, then the rare ``bluff_envido``) before the truco (``call_truco``,
+then ``bluff_truco``).  Then the card: ``play_with_the_partner`` (the partner wins), ``the_second_trick``,
+``card_play`` (everything else), each choosing the lowest card that does the job (``keep_the_ancho``).  No
+rule ever answers ``mazo``: folding pays the opponents at least as much as losing the hand, and one point
+more while the envido is open.
 
-``Table`` gathers once what the tips judge by: the cards held by strength, the cards this seat has not seen,
+``Table`` gathers once what the rules judge by: the cards held by strength, the cards this seat has not seen,
 the sure cards, the tricks still needed and the level of the position.  The player sees only its seat's
-view; its random choices (tip 11's bluffs) come from ``random_for(view)``, so a hint is the same every time
+view; its random choices (the two bluffs) come from ``random_for(view)``, so a hint is the same every time
 for the same view.
 """
 
@@ -50,9 +51,9 @@ CERTAIN, STRONG_POSITION, FAIR, WEAK = 3, 2, 1, 0
 
 #: The envido word called on one's own turn, by the lowest count that calls it (best first).
 ENVIDO_BY_COUNT = ((32, Call.FALTA_ENVIDO), (30, Call.REAL_ENVIDO), (27, Call.ENVIDO))
-#: Tip 7 (b): raising an envido chain, by the lowest count that raises with each word (best first).
+#: Raising an envido chain, by the lowest count that raises with each word (best first).
 ENVIDO_RAISES = ((32, Call.FALTA_ENVIDO), (30, Call.REAL_ENVIDO), (29, Call.ENVIDO))
-#: Tip 7 (c): the count that accepts a single envido, a chain worth 3 to 5, and one worth 7 or a falta.
+#: The count that accepts a single envido, a chain worth 3 to 5, and one worth 7 or a falta.
 ACCEPT_ENVIDO, ACCEPT_CHAIN, ACCEPT_BIG_CHAIN = 26, 28, 30
 #: By the call to answer, the lowest flor count for each answer (best first); below all, refuse.
 FLOR_ANSWERS = {
@@ -60,7 +61,7 @@ FLOR_ANSWERS = {
     Call.CONTRAFLOR: ((36, Call.CONTRAFLOR_AL_RESTO), (32, Call.ACCEPT)),
     Call.CONTRAFLOR_AL_RESTO: ((34, Call.ACCEPT),),
 }
-#: How often a hand that tip 10 would not call calls truco anyway, and the dealer's envido bluff.
+#: How often a hand that call_truco would not call calls truco anyway, and the dealer's envido bluff.
 BLUFF_AFTER_WINNING_FIRST_TRICK = 0.15
 BLUFF_OTHERWISE = 0.05
 BLUFF_ENVIDO_AS_DEALER = 0.10
@@ -68,7 +69,7 @@ BLUFF_ENVIDO_AS_DEALER = 0.10
 ENVIDO_BLUFF_STAKE = ENVIDO_POINTS[Call.ENVIDO]
 
 
-# ===================================================================== tip 1 and the facts of a decision
+# ===================================================================== the facts of a decision
 def keep_the_ancho(cards: Sequence[int]) -> int:
     """The lowest of ``cards`` that all do the job: the anchos are spent only when nothing lower will do."""
     return min(cards, key=lambda card: (STRENGTH[card], card))
@@ -172,7 +173,7 @@ class Table:
         return self.their_score + points >= self.target
 
 
-# ===================================================================== card choice (tips 2-4)
+# ===================================================================== card choice
 def card_play(table: Table) -> Action:
     """Lead the middle card; follow with the lowest card that beats, a tie after winning trick 1, or the lowest."""
     cards = table.cards
@@ -232,7 +233,7 @@ def choose_card(table: Table) -> Action:
     return play_with_the_partner(table) or the_second_trick(table) or card_play(table)
 
 
-# ===================================================================== the flor (tips 5 and 9)
+# ===================================================================== the flor
 def sing_the_flor(table: Table) -> Action:
     """The flor is compulsory: when it is due, singing it is the only legal action."""
     return table.call(Call.FLOR)
@@ -251,9 +252,9 @@ def flor_contest(table: Table) -> Action:
     return table.call(Call.REFUSE)
 
 
-# ===================================================================== the envido (tips 6-8)
+# ===================================================================== the envido
 def envido_word_for(count: int) -> Call | None:
-    """Tip 6's word for an envido count, or None below 27."""
+    """The envido word for an envido count, or None below 27."""
     return next((word for needs, word in ENVIDO_BY_COUNT if count >= needs), None)
 
 
@@ -264,7 +265,7 @@ def envido_by_count(table: Table) -> Action | None:
 
 
 def chain_needs(chain: Sequence[Call]) -> int:
-    """Tip 7 (c): the count that accepts this chain (a single envido, a chain worth 3 to 5, or more)."""
+    """The count that accepts this chain (a single envido, a chain worth 3 to 5, or more)."""
     if Call.FALTA_ENVIDO in chain:
         return ACCEPT_BIG_CHAIN
     worth = sum(ENVIDO_POINTS[word] for word in chain)
@@ -291,14 +292,15 @@ def answer_the_envido(table: Table) -> Action:
 
 
 def envido_first(table: Table) -> Action | None:
-    """Answering the first truco while the envido is open: call tip 6's envido word first (none below 27)."""
+    """Answering the first truco while the envido is open: call the envido word of ``envido_by_count`` first (none
+    below 27)."""
     view = table.view
     if view.phase is not Phase.ANSWER or not view.envido_open:
         return None
     return envido_by_count(table)
 
 
-# ===================================================================== the truco (tip 10) and the bluffs (tip 11)
+# ===================================================================== the truco and the bluffs
 def call_truco(table: Table) -> Action | None:
     """Truco at level 2, a raise only at level 3; when the opponents could reach the target, only at level 3."""
     word = table.raise_word()
