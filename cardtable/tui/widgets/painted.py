@@ -27,7 +27,7 @@ def styled_look(widget: Widget) -> tuple[object, ...]:
     size and content that agree on these paint the same lines."""
     styles = widget.styles
     app = widget.app
-    return (painting_rules(styles.base._rules), painting_rules(styles.inline._rules),
+    return (painting_rules(styles.base.get_rules()), painting_rules(styles.inline.get_rules()),
             widget.background_colors, widget.visual_style, tuple(widget.get_line_filters()), widget.opacity,
             id(app.ansi_theme), app.native_ansi_color)  # fmt: skip
 
