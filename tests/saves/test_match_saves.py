@@ -30,6 +30,19 @@ from cardtable.saves import (
 from tests.saves.support import a_match, save_json, saved_match, table_summary
 
 
+def bytes_written(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The bytes each ``os.writev`` call writes from now on (a save's writes go through it)."""
+    written: list[int] = []
+    writev = os.writev
+
+    def counted(fd: int, pieces: list[bytes]) -> int:
+        written.append(sum(map(len, pieces)))
+        return writev(fd, pieces)
+
+    monkeypatch.setattr(os, "writev", counted)
+    return written
+
+
 def test_every_unfinished_match_has_its_own_save_and_all_are_found_most_recent_first(tmp_path: Path) -> None:
     older = saved_match(tmp_path, "manille", seed=1)
     newer = saved_match(tmp_path, "tarot", players=3, seed=2)
@@ -354,14 +367,7 @@ def test_a_file_written_again_puts_on_the_disk_only_what_changed_since_the_write
     path = tmp_path / "match.json"
     file = RewrittenFile(path)
     lines = [f"hand {n}\n".encode() for n in range(2_000)]
-    written: list[int] = []
-    writev = os.writev
-
-    def counted(fd: int, pieces: list[bytes]) -> int:
-        written.append(sum(map(len, pieces)))
-        return writev(fd, pieces)
-
-    monkeypatch.setattr(os, "writev", counted)
+    written = bytes_written(monkeypatch)
     contents: list[list[bytes]] = []
     sizes: list[int] = []
 
@@ -435,14 +441,7 @@ def test_a_save_after_a_hand_ends_writes_its_head_and_that_hand_not_the_hands_be
 
     play(31)  # the second hand but its last card, saved after every action
     before = save.path.read_bytes()
-    written: list[int] = []
-    writev = os.writev
-
-    def counted(fd: int, pieces: list[bytes]) -> int:
-        written.append(sum(map(len, pieces)))
-        return writev(fd, pieces)
-
-    monkeypatch.setattr(os, "writev", counted)
+    written = bytes_written(monkeypatch)
     play(1)
     text = save.path.read_bytes()
     head = text[: text.index(b'{"dealer":')]
