@@ -27,10 +27,8 @@ def side_name(names: Sequence[str], seats: Sequence[int], width: int | None = No
     Truco). Where ``width`` is too narrow for that, the names are joined by "/" ("East/North/West"), then each
     name of several words by its initials ("You/NE/NW"), then every name by its first letter ("E/N/W")."""
     named = [names[seat] for seat in seats]
-    if len(named) <= 2:
-        return " & ".join(named)
-    full = f"{', '.join(named[:-1])} & {named[-1]}"
-    if width is None or cell_len(full) <= width:
+    full = listed(named, "&")
+    if len(named) <= 2 or width is None or cell_len(full) <= width:
         return full
     shorter = ["/".join(named), "/".join(map(initials, named)), "/".join(name[:1] for name in map(initials, named))]
     return next((short for short in shorter if cell_len(short) <= width), shorter[-1])
